@@ -1,0 +1,82 @@
+package io.spanflight.internal.bridge;
+
+import java.lang.ref.WeakReference;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The pure-Java bridge: one {@link TimelineRing} per Java thread, found through a
+ * {@link ThreadLocal}. Used where the native library is not available; it keeps the timeline but
+ * publishes no context to readers outside the JVM.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class JavaContextBridge implements ContextBridge {
+
+  /** A ring and the thread that writes it (weakly, so a dead thread's ring can be retired). */
+  private static final class Registered {
+    final TimelineRing ring;
+    final WeakReference<Thread> thread;
+
+    Registered(TimelineRing ring, Thread thread) {
+      this.ring = ring;
+      this.thread = new WeakReference<>(thread);
+    }
+
+    boolean threadEnded() {
+      Thread t = thread.get();
+      return t == null || t.getState() == Thread.State.TERMINATED;
+    }
+  }
+
+  private final int ringCapacity;
+  private final ConcurrentLinkedQueue<Registered> rings = new ConcurrentLinkedQueue<>();
+  private final ThreadLocal<TimelineRing> ringOfThread = ThreadLocal.withInitial(this::register);
+
+  /** @param ringCapacity entries per thread, a power of two */
+  public JavaContextBridge(int ringCapacity) {
+    if (ringCapacity < 2 || Integer.bitCount(ringCapacity) != 1) {
+      throw new IllegalArgumentException(
+          "ring capacity must be a power of two >= 2, was " + ringCapacity);
+    }
+    this.ringCapacity = ringCapacity;
+  }
+
+  private TimelineRing register() {
+    Thread current = Thread.currentThread();
+    @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
+    long id = current.getId();
+    TimelineRing ring = new TimelineRing(id, ringCapacity);
+    rings.add(new Registered(ring, current));
+    return ring;
+  }
+
+  @Override
+  public void switchTo(int contextId) {
+    ringOfThread.get().append(System.nanoTime(), contextId);
+  }
+
+  @Override
+  public void drain(TimelineSink sink) {
+    for (Iterator<Registered> it = rings.iterator(); it.hasNext(); ) {
+      Registered r = it.next();
+      // Read "ended" before draining, so nothing written before the end is missed.
+      boolean ended = r.threadEnded();
+      r.ring.drainTo(sink);
+      if (ended) {
+        it.remove();
+        sink.threadEnded(r.ring.javaThreadId);
+      }
+    }
+  }
+
+  /** Rings currently registered (threads that switched context and have not been retired). */
+  public int ringCount() {
+    return rings.size();
+  }
+
+  @Override
+  public String implementation() {
+    return "java (no native thread-context record)";
+  }
+}

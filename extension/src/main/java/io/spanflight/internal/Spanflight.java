@@ -1,0 +1,204 @@
+package io.spanflight.internal;
+
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.JavaContextBridge;
+import io.spanflight.internal.capture.SpanflightContextStorage;
+import io.spanflight.internal.capture.SwitchRecorder;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.export.FileProfileExporter;
+import io.spanflight.internal.export.OtlpGrpcProfileExporter;
+import io.spanflight.internal.export.ProfileExporter;
+import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.jfr.CalibrationEvent;
+import io.spanflight.internal.jfr.JfrClock;
+import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.ExportRequestEncoder;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.util.BitSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The running profiler: wires the pieces of the data path together and owns their threads.
+ *
+ * <pre>
+ *  application threads ── SpanflightContextStorage ── SwitchRecorder ── ContextBridge rings
+ *                                                       (ContextRegistry ids)      │
+ *  "spanflight-export" thread: every 50 ms drain rings ──────────────► Timelines ◄─┘
+ *                              every 1 s  calibration event, prune timelines + registry
+ *                              every interval: ProfileCollector.takeInterval()
+ *                                              ─► ExportRequestEncoder ─► ProfileExporter
+ *  "spanflight-jfr" thread:    JfrSampleStream ─► SampleJoiner (Timelines.contextAt) ─► ProfileCollector
+ * </pre>
+ *
+ * Every task on the background threads catches its own failures; nothing reaches application
+ * threads.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class Spanflight {
+  static final String VERSION = versionOfJar();
+  /** Samples are joined against history no older than this; JFR delivers within ~1-2 s. */
+  static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(10);
+  static final long DRAIN_PERIOD_MILLIS = 50;
+
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  private final SpanflightConfig config;
+  private final ContextBridge bridge;
+  private final ContextRegistry registry = new ContextRegistry();
+  private final Timelines timelines;
+  private final ProfileCollector collector;
+  private final SampleJoiner joiner;
+  private final JfrSampleStream stream;
+  private final ExportRequestEncoder encoder;
+  private final ScheduledExecutorService scheduler;
+  private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private volatile ProfileExporter exporter = ProfileExporter.NONE;
+
+  private Spanflight(SpanflightConfig config, Resource resource) {
+    this.config = config;
+    this.bridge = new JavaContextBridge(config.ringSize());
+    this.timelines = new Timelines(bridge);
+    this.collector = new ProfileCollector(config.cpuPeriod().toNanos());
+    this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector);
+    this.stream = new JfrSampleStream(config.cpuPeriod(), joiner);
+    this.encoder = new ExportRequestEncoder(resource, VERSION);
+    this.scheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "spanflight-export");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Starts profiling. Cheap on the calling thread (the agent's startup): the exporter and the JFR
+   * stream are created on the background thread.
+   */
+  static Spanflight start(SpanflightConfig config, Resource resource) {
+    Spanflight spanflight = new Spanflight(config, resource);
+    SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));
+    spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
+    Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
+    return spanflight;
+  }
+
+  private void startInBackground() {
+    exporter = createExporter();
+    stream.start();
+    long interval = config.exportInterval().toMillis();
+    scheduler.scheduleWithFixedDelay(
+        guarded("drain", timelines::drain), DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(guarded("prune", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+    scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    logger.info(
+        "Spanflight "
+            + VERSION
+            + " started: timeline="
+            + bridge.implementation()
+            + ", profiles to "
+            + exporter.destination()
+            + ", "
+            + config.describe());
+  }
+
+  private ProfileExporter createExporter() {
+    switch (config.exporter()) {
+      case FILE:
+        return new FileProfileExporter(config.fileDirectory());
+      case NONE:
+        return ProfileExporter.NONE;
+      default:
+        if (!"grpc".equalsIgnoreCase(config.otlp().protocol())) {
+          logger.warning(
+              "Spanflight sends profiles over OTLP gRPC only in this version; protocol '"
+                  + config.otlp().protocol()
+                  + "' is ignored for profiles, endpoint "
+                  + config.otlp().endpoint()
+                  + " must accept gRPC");
+        }
+        try {
+          return OtlpGrpcProfileExporter.create(config.otlp());
+        } catch (RuntimeException | LinkageError e) {
+          logger.log(Level.SEVERE, "Spanflight cannot export profiles over OTLP: " + e.getMessage(), e);
+          return ProfileExporter.NONE;
+        }
+    }
+  }
+
+  private void calibrateAndPrune() {
+    CalibrationEvent.commitNow();
+    timelines.drain();
+    timelines.pruneBefore(System.nanoTime() - TIMELINE_HORIZON_NANOS);
+    BitSet referenced = timelines.referencedIds();
+    registry.prune(referenced::get);
+  }
+
+  private void exportInterval() {
+    ProfileInterval interval = collector.takeInterval();
+    if (interval.sampleCount() == 0) {
+      return; // collectors drop requests without samples
+    }
+    byte[] request = encoder.encode(interval, EpochClock.nowNanos());
+    exporter.export(request);
+    if (logger.isLoggable(Level.FINE)) {
+      logger.fine(
+          "Spanflight exported "
+              + interval.sampleCount()
+              + " samples ("
+              + interval.linkedSampleCount()
+              + " linked, "
+              + request.length
+              + " bytes); since start: "
+              + joiner.summary()
+              + ", timelines: "
+              + timelines.threadCount()
+              + " threads, "
+              + timelines.stepCount()
+              + " steps, registry: "
+              + registry.size());
+    }
+  }
+
+  /** Stops recording switches and samples, exports what was collected, within a few seconds. */
+  void shutdown() {
+    try {
+      SpanflightContextStorage.stop();
+      stream.close();
+      scheduler.shutdownNow();
+      scheduler.awaitTermination(2, TimeUnit.SECONDS);
+      exportInterval();
+      exporter.shutdown().join(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      logger.log(Level.WARNING, "Spanflight shutdown did not complete", e);
+    }
+  }
+
+  private Runnable guarded(String task, Runnable body) {
+    return () -> {
+      try {
+        body.run();
+      } catch (Throwable t) {
+        taskFailures.log(Level.WARNING, "Spanflight background task '" + task + "' failed", t);
+      }
+    };
+  }
+
+  private static String versionOfJar() {
+    String version = Spanflight.class.getPackage().getImplementationVersion();
+    return version != null ? version : "dev";
+  }
+}

@@ -1,0 +1,67 @@
+package io.spanflight.internal;
+
+import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
+import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.capture.SpanflightContextStorage;
+import io.spanflight.internal.capture.WrapperSelfCheck;
+import io.spanflight.internal.config.SpanflightConfig;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The entry point the OpenTelemetry javaagent finds through {@code META-INF/services}.
+ *
+ * <p>{@link #customize} registers the context-storage wrapper (it must happen this early, before
+ * the storage is first used) and a resource customizer; when the SDK is built, that customizer
+ * receives the final configuration and resource, reads Spanflight's settings, checks that the
+ * wrapper is live and starts profiling. It runs last among providers so that the resource it sees
+ * is the one the SDK exports.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class SpanflightCustomizerProvider implements AutoConfigurationCustomizerProvider {
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+  private static final AtomicBoolean started = new AtomicBoolean();
+
+  @Override
+  public void customize(AutoConfigurationCustomizer customizer) {
+    SpanflightContextStorage.install();
+    customizer.addResourceCustomizer(SpanflightCustomizerProvider::startOnce);
+  }
+
+  @Override
+  public int order() {
+    return Integer.MAX_VALUE;
+  }
+
+  private static Resource startOnce(Resource resource, ConfigProperties properties) {
+    if (!started.compareAndSet(false, true)) {
+      return resource;
+    }
+    try {
+      SpanflightConfig config = SpanflightConfig.read(properties);
+      for (String error : config.errors()) {
+        logger.severe("Spanflight is off: " + error);
+      }
+      if (!config.active()) {
+        if (config.errors().isEmpty()) {
+          logger.info("Spanflight is disabled (" + SpanflightConfig.ENABLED + "=false)");
+        }
+        return resource;
+      }
+      if (!WrapperSelfCheck.wrapperActive()) {
+        logger.severe(
+            "Spanflight's context-storage wrapper is not active (the context storage was used before"
+                + " the agent loaded Spanflight, or another library replaced it): profiles will carry"
+                + " no span links");
+      }
+      Spanflight.start(config, resource);
+    } catch (Throwable t) { // never break the application's startup
+      logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
+    }
+    return resource;
+  }
+}

@@ -1,0 +1,116 @@
+package io.spanflight.internal.config;
+
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Strict readers over the agent's {@link ConfigProperties}: each returns the default when the key
+ * is unset and throws {@link ConfigError} (key, value, expected form) when it is set but wrong.
+ * The SDK's own getters are lenient ({@code getBoolean("yes")} is false), which would hide typos.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class Settings {
+  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+
+  private final ConfigProperties config;
+
+  Settings(ConfigProperties config) {
+    this.config = config;
+  }
+
+  String string(String key, String defaultValue) {
+    String value = config.getString(key);
+    return value == null || value.isBlank() ? defaultValue : value.trim();
+  }
+
+  boolean bool(String key, boolean defaultValue) {
+    String value = string(key, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    switch (value.toLowerCase(Locale.ROOT)) {
+      case "true":
+        return true;
+      case "false":
+        return false;
+      default:
+        throw new ConfigError(key, value, "true or false");
+    }
+  }
+
+  /** One of {@code allowed} (lower case), compared without regard to case. */
+  String choice(String key, String defaultValue, String... allowed) {
+    String value = string(key, defaultValue);
+    for (String candidate : allowed) {
+      if (candidate.equalsIgnoreCase(value)) {
+        return candidate;
+      }
+    }
+    throw new ConfigError(key, value, "one of " + String.join(", ", allowed));
+  }
+
+  /** A duration such as {@code 20ms}, {@code 10s}, {@code 1m}; a bare number means milliseconds. */
+  Duration duration(String key, Duration defaultValue, Duration min, Duration max) {
+    String value = string(key, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    String expected =
+        "a duration between " + format(min) + " and " + format(max) + ", like 20ms, 10s or 1m";
+    Matcher m = DURATION.matcher(value.toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new ConfigError(key, value, expected);
+    }
+    Duration parsed;
+    try {
+      long amount = Long.parseLong(m.group(1));
+      String unit = m.group(2) == null ? "ms" : m.group(2);
+      switch (unit) {
+        case "s":
+          parsed = Duration.ofSeconds(amount);
+          break;
+        case "m":
+          parsed = Duration.ofMinutes(amount);
+          break;
+        case "h":
+          parsed = Duration.ofHours(amount);
+          break;
+        default:
+          parsed = Duration.ofMillis(amount);
+      }
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new ConfigError(key, value, expected);
+    }
+    if (parsed.compareTo(min) < 0 || parsed.compareTo(max) > 0) {
+      throw new ConfigError(key, value, expected);
+    }
+    return parsed;
+  }
+
+  /** A power of two within [min, max]. */
+  int powerOfTwo(String key, int defaultValue, int min, int max) {
+    String value = string(key, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    String expected = "a power of two between " + min + " and " + max;
+    int parsed;
+    try {
+      parsed = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigError(key, value, expected);
+    }
+    if (parsed < min || parsed > max || Integer.bitCount(parsed) != 1) {
+      throw new ConfigError(key, value, expected);
+    }
+    return parsed;
+  }
+
+  private static String format(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+  }
+}

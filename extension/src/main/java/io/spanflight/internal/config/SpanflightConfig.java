@@ -1,0 +1,142 @@
+package io.spanflight.internal.config;
+
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Every Spanflight setting, read once at startup. Each key works as a system property and as the
+ * matching {@code OTEL_*} environment variable (the agent's {@link ConfigProperties} does that).
+ * A bad value is collected in {@link #errors()} instead of thrown: the caller logs each one and
+ * switches off what it concerns. In this version every key concerns the whole pipeline, so any
+ * error switches Spanflight off while the application keeps running.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class SpanflightConfig {
+  public static final String ENABLED = "otel.spanflight.enabled";
+  public static final String EXPORTER = "otel.spanflight.exporter";
+  public static final String EXPORT_INTERVAL = "otel.spanflight.export.interval";
+  public static final String FILE_DIRECTORY = "otel.spanflight.file.directory";
+  public static final String CPU_PERIOD = "otel.spanflight.cpu.period";
+  public static final String RING_SIZE = "otel.spanflight.timeline.ring.size";
+
+  public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_CPU_PERIOD = Duration.ofMillis(20);
+  public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
+  public static final int DEFAULT_RING_SIZE = 1024;
+  public static final String DEFAULT_OTLP_ENDPOINT = "http://localhost:4317";
+  public static final Duration DEFAULT_OTLP_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Where profiles go. */
+  public enum Exporter {
+    OTLP,
+    FILE,
+    NONE
+  }
+
+  private final List<String> errors = new ArrayList<>();
+  private final boolean enabled;
+  private final Exporter exporter;
+  private final Duration exportInterval;
+  private final Path fileDirectory;
+  private final Duration cpuPeriod;
+  private final int ringSize;
+  private final OtlpSettings otlp;
+
+  private SpanflightConfig(ConfigProperties properties) {
+    Settings s = new Settings(properties);
+    enabled = read(() -> s.bool(ENABLED, true), false);
+    exporter =
+        Exporter.valueOf(
+            read(() -> s.choice(EXPORTER, "otlp", "otlp", "file", "none"), "none")
+                .toUpperCase(java.util.Locale.ROOT));
+    exportInterval =
+        read(
+            () ->
+                s.duration(
+                    EXPORT_INTERVAL, DEFAULT_EXPORT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
+            DEFAULT_EXPORT_INTERVAL);
+    fileDirectory = Paths.get(s.string(FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY));
+    cpuPeriod =
+        read(
+            () -> s.duration(CPU_PERIOD, DEFAULT_CPU_PERIOD, Duration.ofMillis(1), Duration.ofSeconds(10)),
+            DEFAULT_CPU_PERIOD);
+    ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
+    otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+  }
+
+  public static SpanflightConfig read(ConfigProperties properties) {
+    return new SpanflightConfig(properties);
+  }
+
+  private <T> T read(Supplier<T> reader, T onError) {
+    try {
+      return reader.get();
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return onError;
+    }
+  }
+
+  /** One message per bad setting, each naming the key, the value and the expected form. */
+  public List<String> errors() {
+    return Collections.unmodifiableList(errors);
+  }
+
+  /** True when Spanflight should run: enabled and every setting valid. */
+  public boolean active() {
+    return enabled && errors.isEmpty();
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  public Exporter exporter() {
+    return exporter;
+  }
+
+  public Duration exportInterval() {
+    return exportInterval;
+  }
+
+  public Path fileDirectory() {
+    return fileDirectory;
+  }
+
+  public Duration cpuPeriod() {
+    return cpuPeriod;
+  }
+
+  public int ringSize() {
+    return ringSize;
+  }
+
+  /** Null unless the exporter is {@code otlp}. */
+  public OtlpSettings otlp() {
+    return otlp;
+  }
+
+  /** A one-line summary for the startup log. */
+  public String describe() {
+    Map<String, Object> shown = new LinkedHashMap<>();
+    shown.put("exporter", exporter.name().toLowerCase(java.util.Locale.ROOT));
+    if (otlp != null) {
+      shown.put("endpoint", otlp.endpoint());
+    }
+    if (exporter == Exporter.FILE) {
+      shown.put("directory", fileDirectory.toAbsolutePath());
+    }
+    shown.put("interval", exportInterval);
+    shown.put("cpu.period", cpuPeriod);
+    return shown.toString();
+  }
+}

@@ -1,0 +1,86 @@
+package io.spanflight.internal.correlate;
+
+import java.util.Arrays;
+import java.util.function.IntConsumer;
+
+/**
+ * The context history of one Java thread, as sorted (nanoTime, contextId) steps: from each step's
+ * time until the next step, the thread ran in that context. Owned by {@link Timelines}; not
+ * thread-safe on its own.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class ThreadTimeline {
+  private long[] times = new long[16];
+  private int[] contexts = new int[16];
+  private int size;
+  /** Times before this were pruned: what the thread did then is no longer known. */
+  private long knownSince = Long.MIN_VALUE;
+
+  boolean ended;
+
+  void add(long nanoTime, int contextId) {
+    if (size == times.length) {
+      times = Arrays.copyOf(times, size * 2);
+      contexts = Arrays.copyOf(contexts, size * 2);
+    }
+    times[size] = nanoTime;
+    contexts[size] = contextId;
+    size++;
+  }
+
+  /** Marks the stretch after the last known step as unknown (ring entries were overwritten). */
+  void markUnknownFromLastStep() {
+    long from = size == 0 ? Long.MIN_VALUE : times[size - 1] + 1;
+    add(from, Timelines.UNKNOWN);
+  }
+
+  /** The context at {@code nanoTime}: 0 before the first step, UNKNOWN where history was lost. */
+  int contextAt(long nanoTime) {
+    if (nanoTime < knownSince) {
+      return Timelines.UNKNOWN;
+    }
+    int low = 0;
+    int high = size - 1;
+    int found = -1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (times[mid] <= nanoTime) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found < 0 ? 0 : contexts[found];
+  }
+
+  /** Drops steps that ended before {@code nanoTime}, keeping the one still in force then. */
+  void pruneBefore(long nanoTime) {
+    int keepFrom = 0;
+    while (keepFrom + 1 < size && times[keepFrom + 1] <= nanoTime) {
+      keepFrom++;
+    }
+    if (keepFrom > 0) {
+      System.arraycopy(times, keepFrom, times, 0, size - keepFrom);
+      System.arraycopy(contexts, keepFrom, contexts, 0, size - keepFrom);
+      size -= keepFrom;
+      knownSince = times[0];
+    }
+  }
+
+  /** The time of the newest step, or Long.MIN_VALUE when empty. */
+  long lastTime() {
+    return size == 0 ? Long.MIN_VALUE : times[size - 1];
+  }
+
+  int size() {
+    return size;
+  }
+
+  void forEachContext(IntConsumer action) {
+    for (int i = 0; i < size; i++) {
+      action.accept(contexts[i]);
+    }
+  }
+}

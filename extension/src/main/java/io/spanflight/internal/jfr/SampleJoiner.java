@@ -1,0 +1,93 @@
+package io.spanflight.internal.jfr;
+
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+
+/**
+ * The join: each JFR sample goes to the timeline of the thread that was sampled, at the moment it
+ * was sampled, and leaves with the span that was current there. Runs on the JFR consumer thread.
+ * Samples that arrive before the clock is calibrated wait in a bounded queue.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class SampleJoiner {
+  static final int MAX_PENDING = 50_000;
+
+  private final JfrClock clock;
+  private final Timelines timelines;
+  private final ContextRegistry registry;
+  private final ProfileCollector collector;
+  private final ArrayDeque<RecordedEvent> pending = new ArrayDeque<>();
+
+  final AtomicLong samples = new AtomicLong();
+  final AtomicLong linked = new AtomicLong();
+  final AtomicLong unknownTimeline = new AtomicLong();
+  final AtomicLong dropped = new AtomicLong();
+
+  public SampleJoiner(
+      JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
+    this.clock = clock;
+    this.timelines = timelines;
+    this.registry = registry;
+    this.collector = collector;
+  }
+
+  void onCalibration(RecordedEvent event) {
+    clock.calibrate(event);
+    while (!pending.isEmpty()) {
+      join(pending.poll());
+    }
+  }
+
+  /** A {@code jdk.ExecutionSample}. */
+  void onCpuSample(RecordedEvent event) {
+    if (!clock.calibrated()) {
+      if (pending.size() < MAX_PENDING) {
+        pending.add(event);
+      } else {
+        dropped.incrementAndGet();
+      }
+      return;
+    }
+    join(event);
+  }
+
+  private void join(RecordedEvent event) {
+    RecordedThread thread = event.getThread("sampledThread");
+    RecordedStackTrace stack = event.getStackTrace();
+    if (thread == null || stack == null) {
+      dropped.incrementAndGet();
+      return;
+    }
+    samples.incrementAndGet();
+    ContextRecord link = null;
+    long javaThreadId = thread.getJavaThreadId();
+    if (javaThreadId >= 0) {
+      int context = timelines.contextAt(javaThreadId, clock.startNanoTime(event));
+      if (context == Timelines.UNKNOWN) {
+        unknownTimeline.incrementAndGet();
+      } else {
+        link = registry.resolve(context);
+      }
+    }
+    if (link != null) {
+      linked.incrementAndGet();
+    }
+    collector.addCpuSample(stack.getFrames(), link, EpochClock.toNanos(event.getStartTime()));
+  }
+
+  /** A one-line summary of the counters since startup. */
+  public String summary() {
+    return String.format(
+        "samples=%d linked=%d unknown-timeline=%d dropped=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), dropped.get());
+  }
+}

@@ -1,0 +1,160 @@
+package io.spanflight.internal.profile;
+
+import io.spanflight.internal.registry.ContextRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shared {@code ProfilesDictionary} of one export request, built while samples arrive. Every
+ * table starts with its zero value at index 0 and interns entries, so nothing is duplicated.
+ * Tables: strings, functions, locations, stacks, links, attributes and mappings (mappings hold
+ * only the zero value: JVM frames have no native mapping).
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class DictionaryBuilder {
+  static final String FRAME_TYPE_KEY = "profile.frame.type";
+  static final String FRAME_TYPE_JVM = "jvm";
+
+  /** A function: indexes into the string table. */
+  static final class Function {
+    final int name;
+    final int systemName;
+    final int fileName;
+
+    Function(int name, int systemName, int fileName) {
+      this.name = name;
+      this.systemName = systemName;
+      this.fileName = fileName;
+    }
+  }
+
+  /** An int[] usable as a map key. */
+  private static final class StackKey {
+    final int[] locations;
+    final int hash;
+
+    StackKey(int[] locations) {
+      this.locations = locations;
+      this.hash = Arrays.hashCode(locations);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof StackKey && Arrays.equals(locations, ((StackKey) o).locations);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  final List<String> strings = new ArrayList<>();
+  final List<Function> functions = new ArrayList<>();
+  /** Per location: (function index << 32) | line. */
+  final List<Long> locations = new ArrayList<>();
+  final List<int[]> stacks = new ArrayList<>();
+  final List<ContextRecord> links = new ArrayList<>();
+  /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
+  final int frameTypeKey;
+  final int frameTypeJvm;
+  static final int FRAME_TYPE_ATTRIBUTE = 1;
+
+  private final Map<String, Integer> stringIndex = new HashMap<>();
+  private final Map<String, Integer> functionIndex = new HashMap<>();
+  private final Map<Long, Integer> locationIndex = new HashMap<>();
+  private final Map<StackKey, Integer> stackIndex = new HashMap<>();
+  private final Map<ContextRecord, Integer> linkIndex = new HashMap<>();
+
+  DictionaryBuilder() {
+    string("");
+    functions.add(new Function(0, 0, 0));
+    locations.add(0L);
+    stacks.add(new int[0]);
+    links.add(null);
+    frameTypeKey = string(FRAME_TYPE_KEY);
+    frameTypeJvm = string(FRAME_TYPE_JVM);
+  }
+
+  int string(String value) {
+    Integer index = stringIndex.get(value);
+    if (index == null) {
+      index = strings.size();
+      strings.add(value);
+      stringIndex.put(value, index);
+    }
+    return index;
+  }
+
+  /**
+   * The function {@code className.methodName} with the given descriptor; the file name is derived
+   * from the class name (JFR does not record source files).
+   */
+  int function(String className, String methodName, String descriptor) {
+    String systemName = className + '.' + methodName + descriptor;
+    Integer index = functionIndex.get(systemName);
+    if (index == null) {
+      index = functions.size();
+      functions.add(
+          new Function(
+              string(className + '.' + methodName), string(systemName), string(sourceFileOf(className))));
+      functionIndex.put(systemName, index);
+    }
+    return index;
+  }
+
+  int location(int function, int line) {
+    long key = ((long) function << 32) | (line & 0xFFFFFFFFL);
+    Integer index = locationIndex.get(key);
+    if (index == null) {
+      index = locations.size();
+      locations.add(key);
+      locationIndex.put(key, index);
+    }
+    return index;
+  }
+
+  /** Interns a stack of location indexes, leaf first. The array must not be modified afterwards. */
+  int stack(int[] locationIndexes) {
+    StackKey key = new StackKey(locationIndexes);
+    Integer index = stackIndex.get(key);
+    if (index == null) {
+      index = stacks.size();
+      stacks.add(locationIndexes);
+      stackIndex.put(key, index);
+    }
+    return index;
+  }
+
+  /** The link to a span, or 0 for no span. */
+  int link(ContextRecord record) {
+    if (record == null) {
+      return 0;
+    }
+    Integer index = linkIndex.get(record);
+    if (index == null) {
+      index = links.size();
+      links.add(record);
+      linkIndex.put(record, index);
+    }
+    return index;
+  }
+
+  /** {@code com.example.Outer$Inner} and {@code Outer$$Lambda/0x..} both live in {@code Outer.java}. */
+  static String sourceFileOf(String className) {
+    String simple = className.substring(className.lastIndexOf('.') + 1);
+    int nested = simple.indexOf('$');
+    if (nested > 0) {
+      simple = simple.substring(0, nested);
+    }
+    int hidden = simple.indexOf('/');
+    if (hidden > 0) {
+      simple = simple.substring(0, hidden);
+    }
+    return simple + ".java";
+  }
+}

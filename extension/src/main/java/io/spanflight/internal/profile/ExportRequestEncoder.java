@@ -1,0 +1,174 @@
+package io.spanflight.internal.profile;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.registry.ContextRecord;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Encodes a {@link ProfileInterval} as an OTLP {@code ExportProfilesServiceRequest}
+ * (opentelemetry-proto 1.11.0, {@code profiles/v1development}) by hand, so the drop-in jar needs
+ * no protobuf runtime. Field numbers are those of the 1.11.0 descriptors; the generated classes
+ * check this encoder in tests (round trip and equal size).
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class ExportRequestEncoder {
+  public static final String SCOPE_NAME = "io.spanflight";
+
+  private final Resource resource;
+  private final String scopeVersion;
+
+  public ExportRequestEncoder(Resource resource, String scopeVersion) {
+    this.resource = resource;
+    this.scopeVersion = scopeVersion;
+  }
+
+  /** The request bytes; the profile covers its samples and at least [start, end). */
+  public byte[] encode(ProfileInterval interval, long endEpochNanos) {
+    DictionaryBuilder dictionary = interval.dictionary;
+    ProtoWriter w = new ProtoWriter();
+    w.begin(1); // resource_profiles
+    writeResource(w);
+    w.begin(2); // scope_profiles
+    w.begin(1).stringField(1, SCOPE_NAME).stringField(2, scopeVersion).end(); // scope
+    writeCpuProfile(w, interval, endEpochNanos);
+    w.end();
+    w.end();
+    writeDictionary(w, dictionary);
+    return w.toByteArray();
+  }
+
+  private void writeResource(ProtoWriter w) {
+    w.begin(1); // resource
+    resource
+        .getAttributes()
+        .forEach(
+            (key, value) -> {
+              w.begin(1).stringField(1, key.getKey()); // attributes: KeyValue
+              w.begin(2);
+              writeAnyValue(w, key, value);
+              w.end().end();
+            });
+    w.end();
+  }
+
+  /** The body of an AnyValue: 1 string, 2 bool, 3 int, 4 double, 5 array. */
+  private static void writeAnyValue(ProtoWriter w, AttributeKey<?> key, Object value) {
+    switch (key.getType()) {
+      case BOOLEAN:
+        w.oneofVarint(2, ((Boolean) value) ? 1 : 0);
+        break;
+      case LONG:
+        w.oneofVarint(3, (Long) value);
+        break;
+      case DOUBLE:
+        w.oneofDouble(4, (Double) value);
+        break;
+      case STRING_ARRAY:
+      case BOOLEAN_ARRAY:
+      case LONG_ARRAY:
+      case DOUBLE_ARRAY:
+        w.begin(5); // array_value
+        for (Object element : (List<?>) value) {
+          w.begin(1);
+          writeScalar(w, element);
+          w.end();
+        }
+        w.end();
+        break;
+      default:
+        w.repeatedString(1, String.valueOf(value));
+    }
+  }
+
+  private static void writeScalar(ProtoWriter w, Object element) {
+    if (element instanceof Boolean) {
+      w.oneofVarint(2, ((Boolean) element) ? 1 : 0);
+    } else if (element instanceof Long) {
+      w.oneofVarint(3, (Long) element);
+    } else if (element instanceof Double) {
+      w.oneofDouble(4, (Double) element);
+    } else {
+      w.repeatedString(1, String.valueOf(element));
+    }
+  }
+
+  private static void writeCpuProfile(ProtoWriter w, ProfileInterval interval, long endEpochNanos) {
+    DictionaryBuilder d = interval.dictionary;
+    CpuSamples cpu = interval.cpu;
+    long start = Math.min(interval.startEpochNanos, cpu.minTimestamp());
+    long end = Math.max(endEpochNanos, cpu.maxTimestamp() + 1);
+
+    w.begin(2); // profiles
+    w.begin(1).varintField(1, d.string("samples")).varintField(2, d.string("count")).end();
+    long[] ones = new long[0];
+    for (CpuSamples.Group group : cpu.groups()) {
+      if (ones.length < group.count) {
+        ones = new long[Math.max(group.count, ones.length * 2)];
+        Arrays.fill(ones, 1L);
+      }
+      w.begin(2) // samples
+          .varintField(1, group.stack)
+          .varintField(3, group.link)
+          .packedVarints(4, ones, group.count)
+          .packedFixed64(5, group.timestamps, group.count)
+          .end();
+    }
+    w.fixed64Field(3, start);
+    w.varintField(4, end - start);
+    w.begin(5).varintField(1, d.string("cpu")).varintField(2, d.string("nanoseconds")).end();
+    w.varintField(6, interval.cpuPeriodNanos);
+    w.bytesField(7, profileId());
+    w.end();
+  }
+
+  private static void writeDictionary(ProtoWriter w, DictionaryBuilder d) {
+    w.begin(2); // dictionary
+    w.emptyMessage(1); // mapping_table: only the zero mapping
+    int[] frameType = {DictionaryBuilder.FRAME_TYPE_ATTRIBUTE};
+    w.emptyMessage(2);
+    for (int i = 1; i < d.locations.size(); i++) {
+      long location = d.locations.get(i);
+      w.begin(2); // location_table
+      w.begin(3).varintField(1, location >>> 32).varintField(2, (int) location).end(); // lines
+      w.packedVarints(4, frameType, 1);
+      w.end();
+    }
+    w.emptyMessage(3);
+    for (int i = 1; i < d.functions.size(); i++) {
+      DictionaryBuilder.Function f = d.functions.get(i);
+      w.begin(3).varintField(1, f.name).varintField(2, f.systemName).varintField(3, f.fileName).end();
+    }
+    w.emptyMessage(4);
+    for (int i = 1; i < d.links.size(); i++) {
+      ContextRecord link = d.links.get(i);
+      w.begin(4).bytesField(1, link.traceId()).bytesField(2, link.spanId()).end();
+    }
+    for (String s : d.strings) {
+      w.repeatedString(5, s);
+    }
+    w.emptyMessage(6);
+    w.begin(6).varintField(1, d.frameTypeKey);
+    w.begin(2).repeatedString(1, DictionaryBuilder.FRAME_TYPE_JVM).end();
+    w.end();
+    w.emptyMessage(7);
+    for (int i = 1; i < d.stacks.size(); i++) {
+      int[] stack = d.stacks.get(i);
+      w.begin(7).packedVarints(1, stack, stack.length).end();
+    }
+    w.end();
+  }
+
+  private static byte[] profileId() {
+    UUID id = UUID.randomUUID();
+    byte[] bytes = new byte[16];
+    for (int i = 0; i < 8; i++) {
+      bytes[i] = (byte) (id.getMostSignificantBits() >>> (56 - 8 * i));
+      bytes[8 + i] = (byte) (id.getLeastSignificantBits() >>> (56 - 8 * i));
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,65 @@
+package io.spanflight.internal.registry;
+
+import io.opentelemetry.api.trace.SpanContext;
+
+/**
+ * One interned span context: the small id that timelines store, and the ids that profiles link
+ * to. Immutable except for {@link #lastEpoch}, which the capture path refreshes on each use.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class ContextRecord {
+  private final int id;
+  /** The interned key, so that pruning can remove the record in O(1). */
+  final SpanContext key;
+  private final byte[] traceId;
+  private final byte[] spanId;
+  private final String traceIdHex;
+  private final String spanIdHex;
+  private final boolean sampled;
+
+  /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
+  int lastEpoch;
+
+  ContextRecord(int id, SpanContext spanContext, int epoch) {
+    this.id = id;
+    this.key = spanContext;
+    this.traceId = spanContext.getTraceIdBytes();
+    this.spanId = spanContext.getSpanIdBytes();
+    this.traceIdHex = spanContext.getTraceId();
+    this.spanIdHex = spanContext.getSpanId();
+    this.sampled = spanContext.isSampled();
+    this.lastEpoch = epoch;
+  }
+
+  public int id() {
+    return id;
+  }
+
+  /** 16 bytes. Do not modify. */
+  public byte[] traceId() {
+    return traceId;
+  }
+
+  /** 8 bytes. Do not modify. */
+  public byte[] spanId() {
+    return spanId;
+  }
+
+  public String traceIdHex() {
+    return traceIdHex;
+  }
+
+  public String spanIdHex() {
+    return spanIdHex;
+  }
+
+  public boolean sampled() {
+    return sampled;
+  }
+
+  @Override
+  public String toString() {
+    return "ContextRecord{" + id + " trace=" + traceIdHex + " span=" + spanIdHex + "}";
+  }
+}

@@ -1,0 +1,92 @@
+package io.spanflight.internal.registry;
+
+import io.opentelemetry.api.trace.SpanContext;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntPredicate;
+
+/**
+ * Interns span contexts into small int ids (0 means "no span"), so that a context switch stores
+ * four bytes, and resolves ids back when samples are joined.
+ *
+ * <p>Lifetime: an id must stay resolvable while any timeline entry that JFR samples may still be
+ * joined against refers to it. {@link #prune} is called periodically by the background thread
+ * with the set of ids still referenced by timelines; records that are neither referenced nor used
+ * by the capture path in the current or previous epoch are removed and their ids reused. The
+ * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
+ * A removed id waits in quarantine until a later prune finds no timeline referring to it, so a
+ * capture thread that raced with its removal leaves an unresolvable entry (counted as
+ * unattributed), never one that resolves to somebody else's span.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class ContextRegistry {
+  public static final int NO_CONTEXT = 0;
+
+  private final ConcurrentHashMap<SpanContext, ContextRecord> bySpanContext = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
+  private final ConcurrentLinkedQueue<Integer> freeIds = new ConcurrentLinkedQueue<>();
+  /** Ids removed by earlier prunes, not yet known to be unreferenced. Background thread only. */
+  private final List<Integer> quarantine = new ArrayList<>();
+  private final AtomicInteger nextId = new AtomicInteger(1);
+  private volatile int epoch;
+
+  /** Capture path: the id of a valid span context, creating it on first use. */
+  public int idOf(SpanContext spanContext) {
+    ContextRecord record = bySpanContext.get(spanContext);
+    if (record == null) {
+      record = bySpanContext.computeIfAbsent(spanContext, this::create);
+    }
+    record.lastEpoch = epoch;
+    return record.id();
+  }
+
+  private ContextRecord create(SpanContext spanContext) {
+    Integer reused = freeIds.poll();
+    int id = reused != null ? reused : nextId.getAndIncrement();
+    ContextRecord record = new ContextRecord(id, spanContext, epoch);
+    byId.put(id, record);
+    return record;
+  }
+
+  /** Join path: the record of an id, or null for {@link #NO_CONTEXT} and unknown ids. */
+  public ContextRecord resolve(int id) {
+    return id == NO_CONTEXT ? null : byId.get(id);
+  }
+
+  /**
+   * Removes records that no timeline references ({@code referenced} is false) and that the
+   * capture path has not used since the previous call. Returns how many were removed.
+   */
+  public int prune(IntPredicate referenced) {
+    int current = epoch;
+    for (Iterator<Integer> it = quarantine.iterator(); it.hasNext(); ) {
+      Integer id = it.next();
+      if (!referenced.test(id)) {
+        it.remove();
+        freeIds.add(id);
+      }
+    }
+    int removed = 0;
+    for (Iterator<ContextRecord> it = byId.values().iterator(); it.hasNext(); ) {
+      ContextRecord record = it.next();
+      if (record.lastEpoch < current - 1 && !referenced.test(record.id())) {
+        it.remove();
+        bySpanContext.remove(record.key, record);
+        quarantine.add(record.id());
+        removed++;
+      }
+    }
+    epoch = current + 1;
+    return removed;
+  }
+
+  /** Records currently interned. */
+  public int size() {
+    return byId.size();
+  }
+}
