@@ -8,10 +8,12 @@ import java.lang.invoke.VarHandle;
  * exactly one other. The writer never waits: when the reader falls behind, the oldest entries are
  * overwritten, and the reader reports them as lost instead of returning torn data.
  *
- * <p>Protocol: the writer stores the entry, then publishes the new sequence with a release store.
+ * <p>Protocol: the writer stores the entry, then publishes the new sequence with a release store
+ * followed by a store-store fence (so the next entry's stores cannot overtake it).
  * The reader acquires the sequence, copies the entries it has not seen, then re-reads the
- * sequence; any entry that the writer may have reached again while the copy ran is discarded
- * and counted as lost.
+ * sequence; any entry that the writer may have reached again while the copy ran (including the
+ * one it may be writing at that moment) is discarded and counted as lost. So once a ring has
+ * wrapped between two drains, the oldest surviving entry is sacrificed too.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -66,6 +68,9 @@ final class TimelineRing {
     contexts[slot] = contextId;
     next = seq + 1;
     PUBLISHED.setRelease(this, seq + 1);
+    // The next append's entry stores must not become visible before this sequence does, or a
+    // reader could see a rewritten slot while the sequence still says it is intact.
+    VarHandle.storeStoreFence();
   }
 
   /** Reader side: delivers the new entries in order; returns how many were delivered. */
@@ -84,8 +89,9 @@ final class TimelineRing {
     }
     VarHandle.loadLoadFence();
     long endAfterCopy = (long) PUBLISHED.getAcquire(this);
-    // Entries below this sequence may have been rewritten while we copied them.
-    long firstIntact = Math.max(start, endAfterCopy - capacity);
+    // The writer may be rewriting the slot of sequence (endAfterCopy - capacity) right now:
+    // only entries after it are certainly intact.
+    long firstIntact = Math.min(end, Math.max(start, endAfterCopy - capacity + 1));
     if (firstIntact > drained) {
       sink.lost(javaThreadId, firstIntact - drained);
     }
@@ -93,6 +99,6 @@ final class TimelineRing {
       sink.switched(javaThreadId, copyTimes[i], copyContexts[i]);
     }
     drained = end;
-    return (int) Math.max(0, end - firstIntact);
+    return (int) (end - firstIntact);
   }
 }

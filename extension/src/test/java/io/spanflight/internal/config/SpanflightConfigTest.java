@@ -1,0 +1,99 @@
+package io.spanflight.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SpanflightConfigTest {
+
+  private static SpanflightConfig read(Map<String, String> properties) {
+    return SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties));
+  }
+
+  @Test
+  void defaults() {
+    SpanflightConfig config = read(Map.of());
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.active()).isTrue();
+    assertThat(config.exporter()).isEqualTo(SpanflightConfig.Exporter.OTLP);
+    assertThat(config.exportInterval()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(config.cpuPeriod()).isEqualTo(Duration.ofMillis(20));
+    assertThat(config.fileDirectory()).isEqualTo(Paths.get("spanflight-profiles"));
+    assertThat(config.otlp().endpoint().toString()).isEqualTo("http://localhost:4317");
+    assertThat(config.otlp().timeout()).isEqualTo(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void readsEveryKey() {
+    SpanflightConfig config =
+        read(
+            Map.of(
+                "otel.spanflight.exporter", "FILE",
+                "otel.spanflight.export.interval", "2s",
+                "otel.spanflight.cpu.period", "10ms",
+                "otel.spanflight.file.directory", "/tmp/x",
+                "otel.spanflight.timeline.ring.size", "4096"));
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.exporter()).isEqualTo(SpanflightConfig.Exporter.FILE);
+    assertThat(config.exportInterval()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.cpuPeriod()).isEqualTo(Duration.ofMillis(10));
+    assertThat(config.fileDirectory()).isEqualTo(Paths.get("/tmp/x"));
+    assertThat(config.ringSize()).isEqualTo(4096);
+    assertThat(config.otlp()).isNull();
+  }
+
+  @Test
+  void profilesEndpointWinsOverTheGenericOne() {
+    SpanflightConfig config =
+        read(
+            Map.of(
+                "otel.exporter.otlp.endpoint", "http://generic:4317",
+                "otel.exporter.otlp.profiles.endpoint", "https://profiles:4317",
+                "otel.exporter.otlp.headers", "a=1",
+                "otel.exporter.otlp.timeout", "3s"));
+    assertThat(config.otlp().endpoint().toString()).isEqualTo("https://profiles:4317");
+    assertThat(config.otlp().headers()).containsEntry("a", "1");
+    assertThat(config.otlp().timeout()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(read(Map.of("otel.exporter.otlp.endpoint", "http://generic:4317")).otlp().endpoint())
+        .hasToString("http://generic:4317");
+  }
+
+  @Test
+  void badValuesNameKeyValueAndExpectedFormAndSwitchSpanflightOff() {
+    SpanflightConfig config =
+        read(
+            Map.of(
+                "otel.spanflight.exporter", "kafka",
+                "otel.spanflight.export.interval", "soon",
+                "otel.spanflight.enabled", "yes",
+                "otel.spanflight.timeline.ring.size", "1000"));
+    assertThat(config.active()).isFalse();
+    assertThat(config.errors())
+        .containsExactlyInAnyOrder(
+            "invalid value 'yes' for otel.spanflight.enabled (OTEL_SPANFLIGHT_ENABLED): expected true or false",
+            "invalid value 'kafka' for otel.spanflight.exporter (OTEL_SPANFLIGHT_EXPORTER): expected one of otlp, file, none",
+            "invalid value 'soon' for otel.spanflight.export.interval (OTEL_SPANFLIGHT_EXPORT_INTERVAL): expected a duration between 1s and 3600s, like 20ms, 10s or 1m",
+            "invalid value '1000' for otel.spanflight.timeline.ring.size (OTEL_SPANFLIGHT_TIMELINE_RING_SIZE): expected a power of two between 16 and 1048576");
+  }
+
+  @Test
+  void outOfRangeDurationsAndBadEndpointsAreRefused() {
+    assertThat(read(Map.of("otel.spanflight.cpu.period", "0ms")).errors())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("otel.spanflight.cpu.period", "'0ms'", "between 1ms and 10s");
+    assertThat(read(Map.of("otel.exporter.otlp.profiles.endpoint", "collector:4317")).errors())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("otel.exporter.otlp.profiles.endpoint", "a URL like http://collector:4317");
+  }
+
+  @Test
+  void disabledIsNotAnError() {
+    SpanflightConfig config = read(Map.of("otel.spanflight.enabled", "false"));
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.active()).isFalse();
+  }
+}

@@ -1,0 +1,105 @@
+package io.spanflight.internal.correlate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.TimelineSink;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class TimelinesTest {
+
+  /** A bridge whose drain replays scripted calls into the sink. */
+  private static final class ScriptedBridge implements ContextBridge {
+    final List<Consumer<TimelineSink>> script = new ArrayList<>();
+    int drains;
+
+    @Override
+    public void switchTo(int contextId) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void drain(TimelineSink sink) {
+      drains++;
+      script.forEach(step -> step.accept(sink));
+      script.clear();
+    }
+
+    @Override
+    public String implementation() {
+      return "scripted";
+    }
+  }
+
+  private final ScriptedBridge bridge = new ScriptedBridge();
+  private final Timelines timelines = new Timelines(bridge);
+
+  @Test
+  void joinsByThreadAndTime() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 0));
+    bridge.script.add(s -> s.switched(2, 150, 9));
+    timelines.drain();
+
+    assertThat(timelines.contextAt(1, 99)).isZero();
+    assertThat(timelines.contextAt(1, 100)).isEqualTo(7);
+    assertThat(timelines.contextAt(1, 199)).isEqualTo(7);
+    assertThat(timelines.contextAt(1, 200)).isZero();
+    assertThat(timelines.contextAt(2, 160)).isEqualTo(9);
+    assertThat(timelines.contextAt(3, 160)).isZero();
+  }
+
+  @Test
+  void drainsBeforeJoiningASampleNewerThanTheLastDrain() {
+    timelines.drain();
+    long switchedAt = System.nanoTime();
+    bridge.script.add(s -> s.switched(1, switchedAt, 5));
+    int drainsBefore = bridge.drains;
+    assertThat(timelines.contextAt(1, System.nanoTime())).isEqualTo(5);
+    assertThat(bridge.drains).isEqualTo(drainsBefore + 1);
+  }
+
+  @Test
+  void lostEntriesMakeTheStretchUnknownUntilTheNextKnownSwitch() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.lost(1, 3));
+    bridge.script.add(s -> s.switched(1, 500, 8));
+    timelines.drain();
+
+    assertThat(timelines.contextAt(1, 100)).isEqualTo(7);
+    assertThat(timelines.contextAt(1, 101)).isEqualTo(Timelines.UNKNOWN);
+    assertThat(timelines.contextAt(1, 499)).isEqualTo(Timelines.UNKNOWN);
+    assertThat(timelines.contextAt(1, 500)).isEqualTo(8);
+    assertThat(timelines.lostEntries()).isEqualTo(3);
+  }
+
+  @Test
+  void pruningKeepsTheStepInForceAndForgetsWhatCameBefore() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 8));
+    bridge.script.add(s -> s.switched(1, 300, 9));
+    timelines.drain();
+
+    timelines.pruneBefore(250);
+
+    assertThat(timelines.stepCount()).isEqualTo(2);
+    assertThat(timelines.contextAt(1, 260)).isEqualTo(8);
+    assertThat(timelines.contextAt(1, 150)).isEqualTo(Timelines.UNKNOWN);
+    assertThat(timelines.referencedIds().stream().toArray()).containsExactly(8, 9);
+  }
+
+  @Test
+  void endedThreadsAreDroppedOnceTheirHistoryIsPastTheHorizon() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.threadEnded(1));
+    timelines.drain();
+
+    timelines.pruneBefore(50);
+    assertThat(timelines.threadCount()).isEqualTo(1);
+    timelines.pruneBefore(150);
+    assertThat(timelines.threadCount()).isZero();
+  }
+}

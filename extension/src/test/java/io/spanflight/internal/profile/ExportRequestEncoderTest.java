@@ -1,0 +1,160 @@
+package io.spanflight.internal.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
+import io.opentelemetry.proto.profiles.v1development.Sample;
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Encodes real JFR samples and checks the bytes with the official generated classes: they parse,
+ * re-serialize to the same bytes, and follow the dictionary rules of DESIGN.md section 5.
+ */
+class ExportRequestEncoderTest {
+  private static final long PERIOD_NANOS = Duration.ofMillis(10).toNanos();
+  private static List<RecordedEvent> samples;
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void recordSamples() throws Exception {
+    Path file = dir.resolve("samples.jfr");
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      recording.start();
+      long end = System.nanoTime() + Duration.ofMillis(600).toNanos();
+      long sink = 0;
+      while (System.nanoTime() < end) {
+        sink += encoderTestBurn(sink);
+      }
+      recording.stop();
+      recording.dump(file);
+      assertThat(sink).isNotEqualTo(42);
+    }
+    samples = RecordingFile.readAllEvents(file);
+    assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);
+  }
+
+  private static long encoderTestBurn(long seed) {
+    long x = seed;
+    for (int i = 0; i < 100_000; i++) {
+      x = x * 31 + i;
+    }
+    return x;
+  }
+
+  private static ContextRecord span(String traceId, String spanId) {
+    ContextRegistry registry = new ContextRegistry();
+    SpanContext sc =
+        SpanContext.create(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault());
+    return registry.resolve(registry.idOf(sc));
+  }
+
+  private static ExportProfilesServiceRequest encodeAll(ProfileInterval interval) throws Exception {
+    Resource resource =
+        Resource.create(
+            Attributes.builder()
+                .put("service.name", "encoder-test")
+                .put(AttributeKey.longKey("answer"), 42L)
+                .put(AttributeKey.booleanKey("flag"), false)
+                .put(AttributeKey.stringArrayKey("list"), Arrays.asList("a", ""))
+                .build());
+    byte[] bytes = new ExportRequestEncoder(resource, "test").encode(interval, EpochClock.nowNanos());
+    ExportProfilesServiceRequest parsed = ExportProfilesServiceRequest.parseFrom(bytes);
+    assertThat(parsed.toByteArray()).as("byte-identical to protobuf-java").isEqualTo(bytes);
+    assertThat(parsed.getSerializedSize()).isEqualTo(bytes.length);
+    return parsed;
+  }
+
+  @Test
+  void encodesSamplesLinksAndDictionaryThatTheOfficialClassesAccept() throws Exception {
+    ContextRecord a = span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
+    ContextRecord b = span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L, PERIOD_NANOS);
+    for (int i = 0; i < samples.size(); i++) {
+      RecordedEvent e = samples.get(i);
+      ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
+      interval.addCpuSample(e.getStackTrace().getFrames(), link, EpochClock.toNanos(e.getStartTime()));
+    }
+
+    ExportProfilesServiceRequest request = encodeAll(interval);
+
+    assertThat(request.getResourceProfilesCount()).isEqualTo(1);
+    assertThat(request.getResourceProfiles(0).getResource().getAttributesList())
+        .anySatisfy(
+            kv -> {
+              assertThat(kv.getKey()).isEqualTo("service.name");
+              assertThat(kv.getValue().getStringValue()).isEqualTo("encoder-test");
+            });
+    Profile profile = request.getResourceProfiles(0).getScopeProfiles(0).getProfiles(0);
+    ProfilesDictionary d = request.getDictionary();
+    assertThat(d.getStringTable(profile.getSampleType().getTypeStrindex())).isEqualTo("samples");
+    assertThat(d.getStringTable(profile.getSampleType().getUnitStrindex())).isEqualTo("count");
+    assertThat(d.getStringTable(profile.getPeriodType().getTypeStrindex())).isEqualTo("cpu");
+    assertThat(d.getStringTable(profile.getPeriodType().getUnitStrindex())).isEqualTo("nanoseconds");
+    assertThat(profile.getPeriod()).isEqualTo(PERIOD_NANOS);
+    assertThat(profile.getProfileId().size()).isEqualTo(16);
+
+    long total = 0;
+    Set<String> linkedSpans = new HashSet<>();
+    boolean sawBurn = false;
+    for (Sample s : profile.getSamplesList()) {
+      assertThat(s.getValuesCount()).isEqualTo(s.getTimestampsUnixNanoCount());
+      assertThat(s.getValuesList()).containsOnly(1L);
+      for (long ts : s.getTimestampsUnixNanoList()) {
+        assertThat(ts).isBetween(profile.getTimeUnixNano(), profile.getTimeUnixNano() + profile.getDurationNano() - 1);
+      }
+      total += s.getValuesCount();
+      if (s.getLinkIndex() != 0) {
+        linkedSpans.add(hex(d.getLinkTable(s.getLinkIndex()).getSpanId().toByteArray()));
+      }
+      List<Integer> stack = d.getStackTable(s.getStackIndex()).getLocationIndicesList();
+      assertThat(stack).isNotEmpty();
+      String leafName =
+          d.getStringTable(d.getFunctionTable(d.getLocationTable(stack.get(0)).getLines(0).getFunctionIndex()).getNameStrindex());
+      sawBurn |= leafName.endsWith("ExportRequestEncoderTest.encoderTestBurn");
+    }
+    assertThat(total).isEqualTo(samples.size());
+    assertThat(linkedSpans).containsExactlyInAnyOrder("b7ad6b7169203331", "00f067aa0ba902b7");
+    assertThat(sawBurn).as("a leaf frame in the burn method").isTrue();
+    DictionaryRules.check(d);
+  }
+
+  @Test
+  void fileNamesAreDerivedFromTheOuterClass() {
+    assertThat(DictionaryBuilder.sourceFileOf("com.example.Outer$Inner")).isEqualTo("Outer.java");
+    assertThat(DictionaryBuilder.sourceFileOf("com.example.Outer$$Lambda/0x0000000801001234"))
+        .isEqualTo("Outer.java");
+    assertThat(DictionaryBuilder.sourceFileOf("Plain")).isEqualTo("Plain.java");
+  }
+
+  static String hex(byte[] bytes) {
+    StringBuilder sb = new StringBuilder();
+    for (byte b : bytes) {
+      sb.append(String.format("%02x", b));
+    }
+    return sb.toString();
+  }
+}

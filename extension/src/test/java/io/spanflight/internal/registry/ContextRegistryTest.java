@@ -1,0 +1,60 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import org.junit.jupiter.api.Test;
+
+class ContextRegistryTest {
+  private final ContextRegistry registry = new ContextRegistry();
+
+  private static SpanContext span(int n) {
+    return SpanContext.create(
+        String.format("%032x", n + 1), String.format("%016x", n + 1), TraceFlags.getSampled(), TraceState.getDefault());
+  }
+
+  @Test
+  void internsEqualSpanContextsToOneId() {
+    int id = registry.idOf(span(1));
+    assertThat(id).isPositive();
+    assertThat(registry.idOf(span(1))).isEqualTo(id);
+    assertThat(registry.idOf(span(2))).isNotEqualTo(id);
+    ContextRecord record = registry.resolve(id);
+    assertThat(record.spanIdHex()).isEqualTo(span(1).getSpanId());
+    assertThat(record.traceId()).hasSize(16);
+    assertThat(record.spanId()).hasSize(8);
+    assertThat(record.sampled()).isTrue();
+    assertThat(registry.resolve(ContextRegistry.NO_CONTEXT)).isNull();
+  }
+
+  @Test
+  void keepsReferencedOrRecentlyUsedRecordsAndRemovesTheRest() {
+    int kept = registry.idOf(span(1));
+    int unused = registry.idOf(span(2));
+
+    registry.prune(id -> false); // both used in the current epoch: kept
+    registry.prune(id -> false); // used in the previous epoch: kept
+    assertThat(registry.size()).isEqualTo(2);
+
+    assertThat(registry.prune(id -> id == kept)).isEqualTo(1);
+    assertThat(registry.resolve(kept)).isNotNull();
+    assertThat(registry.resolve(unused)).isNull();
+  }
+
+  @Test
+  void aRemovedIdIsReusedOnlyAfterNoTimelineRefersToIt() {
+    int first = registry.idOf(span(1));
+    registry.prune(id -> false);
+    registry.prune(id -> false);
+    registry.prune(id -> false); // removed, quarantined
+    assertThat(registry.size()).isZero();
+
+    registry.prune(id -> id == first); // still referenced: stays in quarantine
+    assertThat(registry.idOf(span(2))).isNotEqualTo(first);
+
+    registry.prune(id -> false); // released
+    assertThat(registry.idOf(span(3))).isEqualTo(first);
+  }
+}
