@@ -44,8 +44,8 @@ public class ScopeSwitchBenchmark {
   public void setUp() {
     if (spanflight) {
       SpanflightContextStorage.install(); // before the storage is first used, as in the agent
-      SpanflightContextStorage.start(
-          new SwitchRecorder(new ContextRegistry(), new JavaContextBridge(1024)));
+      JavaContextBridge bridge = new JavaContextBridge(1024);
+      SpanflightContextStorage.start(new SwitchRecorder(new ContextRegistry(bridge), bridge));
     }
     SpanContext spanContext =
         SpanContext.create(

@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @State(Scope.Benchmark)
 public class SwitchPartsBenchmark {
-  private final ContextRegistry registry = new ContextRegistry();
   private final JavaContextBridge bridge = new JavaContextBridge(1024);
+  private final ContextRegistry registry = new ContextRegistry(bridge);
   private final SpanContext spanContext =
       SpanContext.create(
           "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());

@@ -1,5 +1,6 @@
 package io.spanflight.internal;
 
+import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.JavaContextBridge;
@@ -50,12 +51,14 @@ public final class Spanflight {
   /** Samples are joined against history no older than this; JFR delivers within ~1-2 s. */
   static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(10);
   static final long DRAIN_PERIOD_MILLIS = 50;
+  /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
+  static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final SpanflightConfig config;
   private final ContextBridge bridge;
-  private final ContextRegistry registry = new ContextRegistry();
+  private final ContextRegistry registry;
   private final Timelines timelines;
   private final ProfileCollector collector;
   private final SampleJoiner joiner;
@@ -68,6 +71,7 @@ public final class Spanflight {
   private Spanflight(SpanflightConfig config, Resource resource) {
     this.config = config;
     this.bridge = new JavaContextBridge(config.ringSize());
+    this.registry = new ContextRegistry(bridge);
     this.timelines = new Timelines(bridge);
     this.collector = new ProfileCollector(config.cpuPeriod().toNanos());
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector);
@@ -101,7 +105,8 @@ public final class Spanflight {
     scheduler.scheduleWithFixedDelay(
         guarded("drain", timelines::drain), DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     scheduler.scheduleWithFixedDelay(guarded("prune", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
-    scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    scheduler.scheduleAtFixedRate(
+        guarded("export", () -> exportInterval()), interval, interval, TimeUnit.MILLISECONDS);
     logger.info(
         "Spanflight "
             + VERSION
@@ -145,13 +150,13 @@ public final class Spanflight {
     registry.prune(referenced::get);
   }
 
-  private void exportInterval() {
+  private CompletableResultCode exportInterval() {
     ProfileInterval interval = collector.takeInterval();
     if (interval.sampleCount() == 0) {
-      return; // collectors drop requests without samples
+      return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
     }
     byte[] request = encoder.encode(interval, EpochClock.nowNanos());
-    exporter.export(request);
+    CompletableResultCode result = exporter.export(request);
     if (logger.isLoggable(Level.FINE)) {
       logger.fine(
           "Spanflight exported "
@@ -169,17 +174,24 @@ public final class Spanflight {
               + " steps, registry: "
               + registry.size());
     }
+    return result;
   }
 
-  /** Stops recording switches and samples, exports what was collected, within a few seconds. */
+  /**
+   * Stops recording, lets the JFR stream deliver what was sampled up to now (it flushes once a
+   * second), exports the last interval and waits for that export, all within a few seconds.
+   */
   void shutdown() {
     try {
       SpanflightContextStorage.stop();
-      stream.close();
       scheduler.shutdownNow();
       scheduler.awaitTermination(2, TimeUnit.SECONDS);
-      exportInterval();
-      exporter.shutdown().join(5, TimeUnit.SECONDS);
+      joiner.awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
+      stream.close();
+      CompletableResultCode sent = exportInterval();
+      long exportWaitMillis = config.otlp() != null ? config.otlp().timeout().toMillis() : 1000;
+      sent.join(exportWaitMillis, TimeUnit.MILLISECONDS);
+      exporter.shutdown().join(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {

@@ -9,6 +9,15 @@ package io.spanflight.internal.bridge;
 public interface ContextBridge {
 
   /**
+   * Announces what a context id stands for, before any thread switches to it: the W3C trace id
+   * (16 bytes), span id (8 bytes), trace flags, and OTEP-4947 attribute data (packed
+   * {@code {u8 key index, u8 length, u8[length] utf-8}} entries, possibly empty). An id may be
+   * defined again when the registry reuses it. Called from application threads (on a context's
+   * first use), so it must be cheap and must not throw.
+   */
+  void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes);
+
+  /**
    * Records that the calling thread now runs in {@code contextId} (0 = no context). Never throws,
    * never blocks, allocates nothing after the thread's first call.
    */

@@ -51,6 +51,10 @@ public final class JavaContextBridge implements ContextBridge {
     return ring;
   }
 
+  /** Nothing to do: the Java timeline stores ids only, and there is no external record. */
+  @Override
+  public void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes) {}
+
   @Override
   public void switchTo(int contextId) {
     ringOfThread.get().append(System.nanoTime(), contextId);

@@ -27,6 +27,9 @@ public final class SampleJoiner {
   private final ProfileCollector collector;
   private final ArrayDeque<RecordedEvent> pending = new ArrayDeque<>();
 
+  /** The newest calibration event's nanoTime that the stream delivered. */
+  private long lastCalibration = Long.MIN_VALUE;
+
   final AtomicLong samples = new AtomicLong();
   final AtomicLong linked = new AtomicLong();
   final AtomicLong unknownTimeline = new AtomicLong();
@@ -42,6 +45,10 @@ public final class SampleJoiner {
 
   void onCalibration(RecordedEvent event) {
     clock.calibrate(event);
+    synchronized (this) {
+      lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
+      notifyAll();
+    }
     while (!pending.isEmpty()) {
       join(pending.poll());
     }
@@ -82,6 +89,22 @@ public final class SampleJoiner {
       linked.incrementAndGet();
     }
     collector.addCpuSample(stack.getFrames(), link, EpochClock.toNanos(event.getStartTime()));
+  }
+
+  /**
+   * Commits a calibration event and waits until the stream has delivered it, which means events
+   * committed before it were delivered too; gives up after {@code timeoutMillis}.
+   */
+  public void awaitCalibrationCommittedNow(long timeoutMillis) throws InterruptedException {
+    long mark = System.nanoTime();
+    CalibrationEvent.commitNow();
+    long deadline = mark + timeoutMillis * 1_000_000L;
+    synchronized (this) {
+      long now;
+      while (lastCalibration < mark && (now = System.nanoTime()) < deadline) {
+        wait(Math.max(1, (deadline - now) / 1_000_000L));
+      }
+    }
   }
 
   /** A one-line summary of the counters since startup. */

@@ -1,6 +1,7 @@
 package io.spanflight.internal.registry;
 
 import io.opentelemetry.api.trace.SpanContext;
+import io.spanflight.internal.bridge.ContextBridge;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.function.IntPredicate;
  */
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
+  private static final byte[] NO_ATTRIBUTES = new byte[0];
 
   private final ConcurrentHashMap<SpanContext, ContextRecord> bySpanContext = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
@@ -34,6 +36,12 @@ public final class ContextRegistry {
   private final List<Integer> quarantine = new ArrayList<>();
   private final AtomicInteger nextId = new AtomicInteger(1);
   private volatile int epoch;
+  private final ContextBridge bridge;
+
+  /** @param bridge told what each id stands for before the id is handed out */
+  public ContextRegistry(ContextBridge bridge) {
+    this.bridge = bridge;
+  }
 
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
@@ -49,6 +57,7 @@ public final class ContextRegistry {
     Integer reused = freeIds.poll();
     int id = reused != null ? reused : nextId.getAndIncrement();
     ContextRecord record = new ContextRecord(id, spanContext, epoch);
+    bridge.define(id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), NO_ATTRIBUTES);
     byId.put(id, record);
     return record;
   }

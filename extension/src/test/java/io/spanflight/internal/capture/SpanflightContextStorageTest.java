@@ -23,6 +23,9 @@ class SpanflightContextStorageTest {
     final List<Integer> switches = new ArrayList<>();
 
     @Override
+    public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
+
+    @Override
     public void switchTo(int contextId) {
       switches.add(contextId);
     }
@@ -37,7 +40,7 @@ class SpanflightContextStorageTest {
   }
 
   private final RecordingBridge bridge = new RecordingBridge();
-  private final ContextRegistry registry = new ContextRegistry();
+  private final ContextRegistry registry = new ContextRegistry(bridge);
   private final SpanflightContextStorage storage =
       new SpanflightContextStorage(ContextStorage.defaultStorage());
 

@@ -17,6 +17,9 @@ class TimelinesTest {
     int drains;
 
     @Override
+    public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
+
+    @Override
     public void switchTo(int contextId) {
       throw new UnsupportedOperationException();
     }

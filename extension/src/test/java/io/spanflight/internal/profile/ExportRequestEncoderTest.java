@@ -12,6 +12,7 @@ import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.bridge.JavaContextBridge;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ class ExportRequestEncoderTest {
   }
 
   private static ContextRecord span(String traceId, String spanId) {
-    ContextRegistry registry = new ContextRegistry();
+    ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
     SpanContext sc =
         SpanContext.create(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault());
     return registry.resolve(registry.idOf(sc));

@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
+import io.spanflight.internal.bridge.JavaContextBridge;
 import org.junit.jupiter.api.Test;
 
 class ContextRegistryTest {
-  private final ContextRegistry registry = new ContextRegistry();
+  private final ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
 
   private static SpanContext span(int n) {
     return SpanContext.create(

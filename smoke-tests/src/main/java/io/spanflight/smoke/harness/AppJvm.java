@@ -1,0 +1,187 @@
+package io.spanflight.smoke.harness;
+
+import io.spanflight.smoke.app.BurnApp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@link BurnApp} running in its own JVM with the OpenTelemetry javaagent and (unless switched
+ * off) the Spanflight extension jar. Output goes to a log file under the build directory.
+ *
+ * <p>{@link #close()} stops it like an orchestrator would: SIGTERM, so that shutdown hooks flush
+ * the last export interval, and only after 20 s a forced kill.
+ */
+public final class AppJvm implements AutoCloseable {
+  static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  private static final Pattern LISTENING = Pattern.compile("^LISTENING (\\d+)\\s*$", Pattern.MULTILINE);
+
+  private final Process process;
+  private final Path logFile;
+  private int port;
+  private boolean forciblyStopped;
+
+  private AppJvm(Process process, Path logFile) {
+    this.process = process;
+    this.logFile = logFile;
+  }
+
+  /** Starts describing an app JVM on {@code jdk}, with the jars found in {@code paths}. */
+  public static Builder builder(Jdk jdk, SmokePaths paths) {
+    return new Builder(jdk, paths);
+  }
+
+  /** The port the app listens on, on 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
+  public URI baseUri() {
+    return URI.create("http://127.0.0.1:" + port);
+  }
+
+  public Path logFile() {
+    return logFile;
+  }
+
+  /** Everything the JVM printed so far (stdout and stderr), for diagnostics. */
+  public String logText() {
+    try {
+      return new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "(cannot read " + logFile + ": " + e + ")";
+    }
+  }
+
+  /** The last {@code lines} lines of {@link #logText()}, headed by the log file's path. */
+  public String logTail(int lines) {
+    String[] all = logText().split("\\R");
+    int from = Math.max(0, all.length - lines);
+    return "--- last " + (all.length - from) + " lines of " + logFile + " ---\n"
+        + String.join("\n", List.of(all).subList(from, all.length));
+  }
+
+  /** Whether the JVM had to be killed because it did not stop within 20 s of SIGTERM. */
+  public boolean forciblyStopped() {
+    return forciblyStopped;
+  }
+
+  /** Sends SIGTERM, waits up to 20 s, then kills; returns the exit code. Idempotent. */
+  public int stop() {
+    try {
+      if (process.isAlive()) {
+        process.destroy();
+        if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+          forciblyStopped = true;
+          process.destroyForcibly().waitFor();
+        }
+      }
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IllegalStateException("interrupted while stopping the app JVM", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private void awaitListening() throws InterruptedException {
+    long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+    while (System.nanoTime() - deadline < 0) {
+      Matcher m = LISTENING.matcher(logText());
+      if (m.find()) {
+        port = Integer.parseInt(m.group(1));
+        return;
+      }
+      if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // poll interval; returns early on exit
+        throw new IllegalStateException("app JVM exited with " + process.exitValue()
+            + " before listening\n" + logTail(80));
+      }
+    }
+    stop();
+    throw new IllegalStateException("app JVM did not print LISTENING within " + STARTUP_TIMEOUT
+        + "\n" + logTail(80));
+  }
+
+  /** What to launch. */
+  public static final class Builder {
+    private final Jdk jdk;
+    private final SmokePaths paths;
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private String serviceName = "burn-app";
+    private boolean extension = true;
+
+    private Builder(Jdk jdk, SmokePaths paths) {
+      this.jdk = jdk;
+      this.paths = paths;
+    }
+
+    public Builder serviceName(String serviceName) {
+      this.serviceName = serviceName;
+      return this;
+    }
+
+    /** Adds {@code -Dkey=value} to the app JVM's command line. */
+    public Builder systemProperty(String key, String value) {
+      properties.put(key, value);
+      return this;
+    }
+
+    /** Runs the app with the javaagent alone, as a baseline or to check the harness. */
+    public Builder withoutExtension() {
+      extension = false;
+      return this;
+    }
+
+    /** Launches the JVM and waits until the app listens. */
+    public AppJvm start() {
+      paths.requireAgentJar();
+      if (extension) {
+        paths.requireExtensionJar();
+      }
+      List<String> command = new ArrayList<>();
+      command.add(jdk.java().toString());
+      command.add("-Xmx256m");
+      command.add("-javaagent:" + paths.agentJar());
+      if (extension) {
+        command.add("-Dotel.javaagent.extensions=" + paths.extensionJar());
+      }
+      command.add("-Dotel.service.name=" + serviceName);
+      properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+      command.addAll(List.of("-cp", paths.appClasspath().toString(), BurnApp.class.getName()));
+      try {
+        Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
+        Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");
+        Files.writeString(log, "# " + String.join(" ", command) + "\n");
+        Process process = new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+        AppJvm app = new AppJvm(process, log);
+        app.awaitListening();
+        return app;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot start " + command, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while starting the app JVM", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.spanflight.smoke.profiles;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.Line;
+import io.opentelemetry.proto.profiles.v1development.Link;
+import io.opentelemetry.proto.profiles.v1development.Location;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
+import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
+import io.opentelemetry.proto.profiles.v1development.Sample;
+import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decodes the CPU samples of an OTLP profiles request (opentelemetry-proto 1.11 layout) through
+ * its shared dictionary: stack, locations, functions and strings for the frames, and the link
+ * table for the span.
+ */
+public final class CpuSamples {
+  private CpuSamples() {}
+
+  /** Whether {@code profile} holds CPU samples: its period type is {@code cpu}. */
+  public static boolean isCpu(Profile profile, ProfilesDictionary dictionary) {
+    return profile.hasPeriodType()
+        && "cpu".equals(dictionary.getStringTable(profile.getPeriodType().getTypeStrindex()));
+  }
+
+  /** Every sample of every CPU profile in {@code request}. */
+  public static List<StackSample> decode(ExportProfilesServiceRequest request) {
+    ProfilesDictionary dictionary = request.getDictionary();
+    List<StackSample> samples = new ArrayList<>();
+    for (ResourceProfiles resource : request.getResourceProfilesList()) {
+      for (ScopeProfiles scope : resource.getScopeProfilesList()) {
+        for (Profile profile : scope.getProfilesList()) {
+          if (isCpu(profile, dictionary)) {
+            for (Sample sample : profile.getSamplesList()) {
+              samples.add(decode(sample, dictionary));
+            }
+          }
+        }
+      }
+    }
+    return samples;
+  }
+
+  /** Decodes every request; see {@link #decode(ExportProfilesServiceRequest)}. */
+  public static List<StackSample> decodeAll(List<ExportProfilesServiceRequest> requests) {
+    List<StackSample> samples = new ArrayList<>();
+    requests.forEach(request -> samples.addAll(decode(request)));
+    return samples;
+  }
+
+  static StackSample decode(Sample sample, ProfilesDictionary dictionary) {
+    List<String> frames = new ArrayList<>();
+    for (int locationIndex : dictionary.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
+      Location location = dictionary.getLocationTable(locationIndex);
+      for (Line line : location.getLinesList()) {
+        int nameIndex = dictionary.getFunctionTable(line.getFunctionIndex()).getNameStrindex();
+        frames.add(dictionary.getStringTable(nameIndex));
+      }
+    }
+    SpanLink link = null;
+    if (sample.getLinkIndex() != 0) {
+      Link entry = dictionary.getLinkTable(sample.getLinkIndex());
+      link = SpanLink.of(entry.getTraceId(), entry.getSpanId());
+    }
+    long count = sample.getValuesCount() > 0
+        ? sample.getValues(0)
+        : Math.max(1, sample.getTimestampsUnixNanoCount());
+    return new StackSample(List.copyOf(frames), link, count);
+  }
+}

@@ -1,0 +1,33 @@
+package io.spanflight.smoke.profiles;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One decoded profile sample.
+ *
+ * @param frames fully qualified method names ({@code com.example.Clazz.method}), leaf first
+ * @param link the span the sample is linked to, or {@code null} for none (link index 0)
+ * @param count how many samples this entry stands for (its value, else its timestamp count)
+ */
+public record StackSample(List<String> frames, SpanLink link, long count) {
+
+  public boolean isLinked() {
+    return link != null;
+  }
+
+  /** Whether any frame is exactly {@code function}. */
+  public boolean contains(String function) {
+    return frames.contains(function);
+  }
+
+  /** The leaf-most frame that is not JDK code ({@code java.}, {@code jdk.}, {@code sun.}, ...). */
+  public Optional<String> leafApplicationFrame() {
+    return frames.stream().filter(frame -> !isJdkFrame(frame)).findFirst();
+  }
+
+  static boolean isJdkFrame(String frame) {
+    return frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.")
+        || frame.startsWith("com.sun.") || frame.startsWith("javax.");
+  }
+}

@@ -1,0 +1,99 @@
+package io.spanflight.smoke;
+
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+import io.spanflight.smoke.collector.OtlpCollector;
+import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.Jdk;
+import io.spanflight.smoke.harness.Jdks;
+import io.spanflight.smoke.harness.SmokePaths;
+import io.spanflight.smoke.profiles.CpuSamples;
+import io.spanflight.smoke.profiles.SpanLink;
+import io.spanflight.smoke.profiles.StackSample;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * What every smoke test shares: the JDKs to run on, an app JVM wired to an in-process
+ * collector, the spans the collector received, and failure messages that carry the app's log.
+ */
+abstract class SmokeTestBase {
+  static final SmokePaths PATHS = SmokePaths.fromSystemProperties();
+
+  /** The newest JDK >= 25 and JDK 17, whichever are installed; fails if neither is. */
+  static List<Jdk> jdksUnderTest() {
+    Jdks jdks = Jdks.installed();
+    List<Jdk> chosen = new ArrayList<>();
+    jdks.newest(25).ifPresent(chosen::add);
+    jdks.feature(17).ifPresent(chosen::add);
+    if (chosen.isEmpty()) {
+      throw new IllegalStateException("smoke tests need a JDK >= 25 or a JDK 17; scanned "
+          + "/usr/lib/jvm, $JAVA_HOME and java.home and found only " + jdks.all());
+    }
+    return chosen;
+  }
+
+  /** The newest installed JDK >= 17, for tests that need one JVM only. */
+  static Jdk newestJdk() {
+    return Jdks.installed().newest(17)
+        .orElseThrow(() -> new IllegalStateException("no JDK >= 17 found"));
+  }
+
+  /**
+   * An app JVM with the javaagent and spanflight.jar, exporting traces and profiles to {@code
+   * collector} over gRPC every 2 s; metrics and logs off.
+   */
+  static AppJvm.Builder app(Jdk jdk, OtlpCollector collector, String serviceName) {
+    return AppJvm.builder(jdk, PATHS)
+        .serviceName(serviceName)
+        .systemProperty("otel.exporter.otlp.endpoint", collector.endpoint())
+        .systemProperty("otel.exporter.otlp.protocol", "grpc")
+        .systemProperty("otel.metrics.exporter", "none")
+        .systemProperty("otel.logs.exporter", "none")
+        .systemProperty("otel.spanflight.export.interval", "2s");
+  }
+
+  /** The SERVER spans received whose {@code url.path} starts with {@code pathPrefix}. */
+  static Set<SpanLink> serverSpans(OtlpCollector collector, String pathPrefix) {
+    Set<SpanLink> spans = new HashSet<>();
+    collector.traceRequests().forEach(request -> {
+      for (ResourceSpans resource : request.getResourceSpansList()) {
+        for (ScopeSpans scope : resource.getScopeSpansList()) {
+          for (Span span : scope.getSpansList()) {
+            if (span.getKind() == Span.SpanKind.SPAN_KIND_SERVER && urlPath(span).startsWith(pathPrefix)) {
+              spans.add(SpanLink.of(span.getTraceId(), span.getSpanId()));
+            }
+          }
+        }
+      }
+    });
+    return spans;
+  }
+
+  /** One line on what the collector received, for failure messages. */
+  static String received(OtlpCollector collector) {
+    List<StackSample> samples = CpuSamples.decodeAll(collector.profileRequests());
+    return "received " + collector.profileRequests().size() + " profile requests with "
+        + samples.stream().mapToLong(StackSample::count).sum() + " CPU samples ("
+        + samples.stream().filter(StackSample::isLinked).mapToLong(StackSample::count).sum()
+        + " linked), " + collector.traceRequests().size() + " trace requests with "
+        + serverSpans(collector, "/").size() + " SERVER spans";
+  }
+
+  /** A failure description: {@code message}, then the tail of the app's log. */
+  static Supplier<String> withLog(AppJvm app, String message) {
+    return () -> message + "\n" + app.logTail(60);
+  }
+
+  private static String urlPath(Span span) {
+    return span.getAttributesList().stream()
+        .filter(attribute -> attribute.getKey().equals("url.path"))
+        .map(attribute -> attribute.getValue().getStringValue())
+        .findFirst()
+        .orElse("");
+  }
+}
