@@ -26,6 +26,13 @@ public interface ContextBridge {
   /** Copies every entry written since the previous drain into {@code sink}. One caller at a time. */
   void drain(TimelineSink sink);
 
+  /**
+   * Publishes (or replaces) the OTEP-4719 process context: {@code payload} is a serialized
+   * {@code opentelemetry.proto.processcontext.v1development.ProcessContext}. Returns false where
+   * there is no external reader to publish to (the pure-Java bridge).
+   */
+  boolean publishProcessContext(byte[] payload);
+
   /** A short name of the implementation, for the startup log line. */
   String implementation();
 }

@@ -74,6 +74,12 @@ public final class JavaContextBridge implements ContextBridge {
     }
   }
 
+  /** Nothing outside the JVM can read a Java timeline. */
+  @Override
+  public boolean publishProcessContext(byte[] payload) {
+    return false;
+  }
+
   /** Rings currently registered (threads that switched context and have not been retired). */
   public int ringCount() {
     return rings.size();

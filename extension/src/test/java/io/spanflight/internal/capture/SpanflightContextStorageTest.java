@@ -26,6 +26,11 @@ class SpanflightContextStorageTest {
     public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
 
     @Override
+    public boolean publishProcessContext(byte[] payload) {
+      return false;
+    }
+
+    @Override
     public void switchTo(int contextId) {
       switches.add(contextId);
     }

@@ -20,6 +20,11 @@ class TimelinesTest {
     public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
 
     @Override
+    public boolean publishProcessContext(byte[] payload) {
+      return false;
+    }
+
+    @Override
     public void switchTo(int contextId) {
       throw new UnsupportedOperationException();
     }
