@@ -74,6 +74,11 @@ final class ThreadTimeline {
     return size == 0 ? Long.MIN_VALUE : times[size - 1];
   }
 
+  /** The context of the newest step, 0 when empty. */
+  int lastContext() {
+    return size == 0 ? 0 : contexts[size - 1];
+  }
+
   int size() {
     return size;
   }

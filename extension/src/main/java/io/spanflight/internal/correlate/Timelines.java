@@ -47,12 +47,14 @@ public final class Timelines implements TimelineSink {
 
   /**
    * Forgets history that no sample will be joined against any more: steps that ended before
-   * {@code nanoTime}, and threads that ended before it.
+   * {@code nanoTime}, threads that ended before it, and threads idle since then with no context
+   * (what a missing timeline means too), such as virtual threads that are long gone.
    */
   public synchronized void pruneBefore(long nanoTime) {
     for (Iterator<ThreadTimeline> it = byThread.values().iterator(); it.hasNext(); ) {
       ThreadTimeline timeline = it.next();
-      if (timeline.ended && timeline.lastTime() < nanoTime) {
+      boolean idle = timeline.lastTime() < nanoTime;
+      if (idle && (timeline.ended || timeline.lastContext() == 0)) {
         it.remove();
       } else {
         timeline.pruneBefore(nanoTime);

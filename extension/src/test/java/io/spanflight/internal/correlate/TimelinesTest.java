@@ -100,6 +100,20 @@ class TimelinesTest {
   }
 
   @Test
+  void idleThreadsWithoutContextAreDroppedButIdleThreadsInsideASpanAreKept() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 0));
+    bridge.script.add(s -> s.switched(2, 100, 9));
+    timelines.drain();
+
+    timelines.pruneBefore(300);
+
+    assertThat(timelines.threadCount()).isEqualTo(1);
+    assertThat(timelines.contextAt(1, 400)).isZero();
+    assertThat(timelines.contextAt(2, 400)).isEqualTo(9);
+  }
+
+  @Test
   void endedThreadsAreDroppedOnceTheirHistoryIsPastTheHorizon() {
     bridge.script.add(s -> s.switched(1, 100, 7));
     bridge.script.add(s -> s.threadEnded(1));
