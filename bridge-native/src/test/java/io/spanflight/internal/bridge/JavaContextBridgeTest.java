@@ -3,30 +3,9 @@ package io.spanflight.internal.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JavaContextBridgeTest {
-
-  private static final class ListSink implements TimelineSink {
-    final List<String> events = new ArrayList<>();
-
-    @Override
-    public void switched(long javaThreadId, long nanoTime, int contextId) {
-      events.add(javaThreadId + ":" + contextId);
-    }
-
-    @Override
-    public void lost(long javaThreadId, long count) {
-      events.add(javaThreadId + ":lost" + count);
-    }
-
-    @Override
-    public void threadEnded(long javaThreadId) {
-      events.add(javaThreadId + ":ended");
-    }
-  }
 
   @Test
   @SuppressWarnings("deprecation")
@@ -42,7 +21,7 @@ class JavaContextBridgeTest {
     worker.join();
     bridge.switchTo(9);
 
-    ListSink sink = new ListSink();
+    RecordingSink sink = new RecordingSink();
     bridge.drain(sink);
 
     long w = worker.getId();

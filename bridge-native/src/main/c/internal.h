@@ -1,0 +1,57 @@
+/*
+ * internal.h - how the library's files call each other. Not ABI: nothing here is exported
+ * (the library is built with -fvisibility=hidden); the ABI is spanflight.h.
+ */
+#ifndef SPANFLIGHT_INTERNAL_H
+#define SPANFLIGHT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "spanflight.h"
+
+/* The clock of System.nanoTime() on Linux. */
+static inline int64_t sf_monotonic_nanos(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* context_table.c: what each context id stands for. */
+void sf_table_define(int32_t context_id, sf_thread_record *value, size_t requested_length);
+const sf_thread_record *sf_table_lookup(int32_t context_id);
+uint64_t sf_dropped_attribute_bytes(void);
+
+/* thread_state.c: the calling OS thread's record and ring. */
+int sf_threads_init(void);
+void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind);
+
+/* timeline_ring.c: the rings, written by their thread, drained by one drainer. */
+struct sf_ring;
+
+/* What one ring yields to a drain; the arrays stay valid until the next sf_drain_next. */
+struct sf_drained {
+  uint32_t delivered;
+  const int64_t *nanos;
+  const int64_t *java_thread_ids;
+  const int32_t *context_ids;
+  int64_t lost;
+  int64_t lost_thread_id;
+  int64_t ended_thread_id;
+};
+
+uint32_t sf_rings_init(uint32_t capacity);
+uint32_t sf_ring_capacity(void);
+int32_t sf_ring_count(void);
+struct sf_ring *sf_ring_create(void);
+void sf_ring_append(struct sf_ring *ring, int32_t context_id, int64_t java_thread_id,
+                    int32_t thread_kind);
+void sf_ring_retire(struct sf_ring *ring);
+void sf_drain_restart(void);
+int sf_drain_next(struct sf_drained *out);
+
+/* process_context.c: the OTEL_CTX mapping; takes ownership of the malloc'd payload. */
+int sf_process_context_publish(void *payload, size_t size);
+
+#endif

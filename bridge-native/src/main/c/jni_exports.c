@@ -1,0 +1,102 @@
+/*
+ * The JNI entry points of io.spanflight.internal.bridge.NativeContextBridge. The Java side
+ * checks array lengths and serialises init0, drain0 and publishProcessContext0, so these
+ * functions only translate between Java arrays and the C parts.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+
+SF_JNI(jint, init0)(JNIEnv *env, jclass clazz, jint ring_capacity) {
+  (void)env;
+  (void)clazz;
+  if (ring_capacity < 2 || !sf_threads_init()) {
+    return -1;
+  }
+  uint32_t in_effect = sf_rings_init((uint32_t)ring_capacity);
+  return in_effect == 0 ? -1 : (jint)in_effect;
+}
+
+SF_JNI(void, define0)(JNIEnv *env, jclass clazz, jint context_id, jbyteArray trace_id,
+                      jbyteArray span_id, jbyte trace_flags, jbyteArray attributes) {
+  (void)clazz;
+  sf_thread_record value;
+  jsize length = (*env)->GetArrayLength(env, attributes);
+  jsize copied = length < SF_ATTRS_CAPACITY ? length : SF_ATTRS_CAPACITY;
+  (*env)->GetByteArrayRegion(env, trace_id, 0, 16, (jbyte *)value.trace_id);
+  (*env)->GetByteArrayRegion(env, span_id, 0, 8, (jbyte *)value.span_id);
+  (*env)->GetByteArrayRegion(env, attributes, 0, copied, (jbyte *)value.attrs_data);
+  value.trace_flags = (uint8_t)trace_flags;
+  sf_table_define(context_id, &value, (size_t)length);
+}
+
+SF_JNI(void, switchTo0)(JNIEnv *env, jclass clazz, jint context_id, jlong java_thread_id,
+                        jboolean virtual_thread) {
+  (void)env;
+  (void)clazz;
+  sf_thread_switch(context_id, java_thread_id,
+                   virtual_thread ? SF_THREAD_VIRTUAL : SF_THREAD_PLATFORM);
+}
+
+/* Copies one drained ring into the Java arrays at entry offset `used`, meta slot `slot`. */
+static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint slot,
+                     jlongArray nanos, jintArray contexts, jlongArray thread_ids,
+                     jlongArray meta) {
+  jsize n = (jsize)ring->delivered;
+  (*env)->SetLongArrayRegion(env, nanos, used, n, ring->nanos);
+  (*env)->SetIntArrayRegion(env, contexts, used, n, ring->context_ids);
+  (*env)->SetLongArrayRegion(env, thread_ids, used, n, ring->java_thread_ids);
+  jlong fields[SF_DRAIN_META_LONGS];
+  fields[SF_DRAIN_DELIVERED] = n;
+  fields[SF_DRAIN_LOST] = ring->lost;
+  fields[SF_DRAIN_LOST_THREAD] = ring->lost_thread_id;
+  fields[SF_DRAIN_ENDED] = ring->ended_thread_id;
+  (*env)->SetLongArrayRegion(env, meta, slot * SF_DRAIN_META_LONGS, SF_DRAIN_META_LONGS, fields);
+}
+
+/*
+ * Continues the drain pass (or starts a new one) and returns how many rings it put into
+ * the arrays; 0 once the pass is complete. It stops early when the arrays could not take
+ * one more full ring, and the next call goes on from there.
+ */
+SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray nanos, jintArray contexts,
+                     jlongArray thread_ids, jlongArray meta, jboolean restart) {
+  (void)clazz;
+  if (restart) {
+    sf_drain_restart();
+  }
+  jint entry_space = (*env)->GetArrayLength(env, nanos);
+  jint slots = (*env)->GetArrayLength(env, meta) / SF_DRAIN_META_LONGS;
+  jint ring_size = (jint)sf_ring_capacity();
+  jint used = 0, filled = 0;
+  struct sf_drained ring;
+  while (filled < slots && entry_space - used >= ring_size && sf_drain_next(&ring)) {
+    put_ring(env, &ring, used, filled, nanos, contexts, thread_ids, meta);
+    used += (jint)ring.delivered;
+    filled++;
+  }
+  return filled;
+}
+
+SF_JNI(jboolean, publishProcessContext0)(JNIEnv *env, jclass clazz, jbyteArray payload) {
+  (void)clazz;
+  jsize size = (*env)->GetArrayLength(env, payload);
+  void *copied = malloc(size > 0 ? (size_t)size : 1);
+  if (copied == NULL) {
+    return JNI_FALSE;
+  }
+  (*env)->GetByteArrayRegion(env, payload, 0, size, copied);
+  return sf_process_context_publish(copied, (size_t)size) ? JNI_TRUE : JNI_FALSE;
+}
+
+SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *env, jclass clazz) {
+  (void)env;
+  (void)clazz;
+  return (jlong)sf_dropped_attribute_bytes();
+}
+
+SF_JNI(jint, ringCount0)(JNIEnv *env, jclass clazz) {
+  (void)env;
+  (void)clazz;
+  return sf_ring_count();
+}

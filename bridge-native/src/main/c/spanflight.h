@@ -1,0 +1,133 @@
+/*
+ * spanflight.h - the whole ABI of libspanflight.so, version 1 (Linux x86_64).
+ *
+ * What an outside reader may rely on:
+ *   1. otel_thread_ctx_v1: the OTEP-4947 thread context record of each OS thread.
+ *   2. The OTEL_CTX mapping: the OTEP-4719 process context header.
+ * What only Spanflight's own Java facade relies on: the timeline entry, the drain
+ * result layout and the JNI functions at the end. Every layout is fixed by
+ * _Static_assert; a change to any of them is a new ABI version.
+ */
+#ifndef SPANFLIGHT_H
+#define SPANFLIGHT_H
+
+#include <jni.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SF_ABI_VERSION 1
+
+/* ---- 1. OTEP-4947 thread context record ------------------------------------------
+ *
+ * Discovery: the ELF TLS pointer otel_thread_ctx_v1 (global-dynamic, TLSDESC), exported
+ * in .dynsym. It is NULL until the thread's first context switch, then points for the
+ * thread's lifetime to one record in the library's static TLS block.
+ *
+ * Publication protocol: ONE record per thread, toggled with the valid flag; the pointer
+ * never moves. A switch stores valid = 0, compiler fence, writes ids, flags and attrs,
+ * compiler fence, stores valid = 1. Detach (context 0, or an undefined context) leaves
+ * valid = 0. Compiler fences suffice: only the owning thread writes, and readers read
+ * while that thread is stopped (signal-handler semantics).
+ *
+ * attrs_data holds packed {u8 key index, u8 length, u8[length] utf-8} entries. Entries
+ * that do not fit in SF_ATTRS_CAPACITY are dropped whole (the first that does not fit
+ * and all after it) and their bytes counted.
+ */
+#define SF_RECORD_MAX_SIZE 640
+#define SF_RECORD_HEADER_SIZE 28
+#define SF_ATTRS_CAPACITY (SF_RECORD_MAX_SIZE - SF_RECORD_HEADER_SIZE)
+#define SF_TLS_SYMBOL "otel_thread_ctx_v1"
+
+typedef struct sf_thread_record {
+  uint8_t trace_id[16];    /* W3C bytes, all zero = none */
+  uint8_t span_id[8];
+  uint8_t valid;           /* 1 = valid, anything else = ignore the record */
+  uint8_t trace_flags;     /* W3C flags byte */
+  uint16_t attrs_data_size;
+  uint8_t attrs_data[SF_ATTRS_CAPACITY];
+} sf_thread_record;
+
+_Static_assert(offsetof(sf_thread_record, trace_id) == 0, "trace-id at 0");
+_Static_assert(offsetof(sf_thread_record, span_id) == 16, "span-id at 16");
+_Static_assert(offsetof(sf_thread_record, valid) == 24, "valid at 24");
+_Static_assert(offsetof(sf_thread_record, trace_flags) == 25, "trace-flags at 25");
+_Static_assert(offsetof(sf_thread_record, attrs_data_size) == 26, "attrs-data-size at 26");
+_Static_assert(offsetof(sf_thread_record, attrs_data) == SF_RECORD_HEADER_SIZE, "attrs at 28");
+_Static_assert(sizeof(sf_thread_record) == SF_RECORD_MAX_SIZE, "record is 640 bytes at most");
+_Static_assert(_Alignof(sf_thread_record) >= 2, "OTEP 4947: at least 2-byte aligned");
+
+extern __attribute__((visibility("default"), tls_model("global-dynamic")))
+__thread sf_thread_record *otel_thread_ctx_v1;
+
+/* ---- 2. OTEP-4719 process context ---------------------------------------------------
+ *
+ * Header at the start of the mapping named OTEL_CTX (/memfd:OTEL_CTX, or an anonymous
+ * mapping named OTEL_CTX). Update protocol (one writer): published_at_ns = 0, full fence,
+ * payload_ptr and payload_size, full fence, published_at_ns = CLOCK_MONOTONIC now (never
+ * 0). The payload (a serialized ProcessContext) lives in the library's heap; the previous
+ * payload stays allocated until the next update has completed, so a reader that started
+ * before an update never reads freed memory unless two updates overtake it.
+ */
+#define SF_PROCESS_CONTEXT_SIGNATURE "OTEL_CTX"
+#define SF_PROCESS_CONTEXT_VERSION 2
+
+typedef struct sf_process_context_header {
+  char signature[8];        /* "OTEL_CTX", no terminating NUL */
+  uint32_t version;         /* SF_PROCESS_CONTEXT_VERSION */
+  uint32_t payload_size;
+  uint64_t published_at_ns; /* 0 while an update is in progress */
+  uint64_t payload_ptr;
+} sf_process_context_header;
+
+_Static_assert(offsetof(sf_process_context_header, signature) == 0, "signature at 0");
+_Static_assert(offsetof(sf_process_context_header, version) == 8, "version at 8");
+_Static_assert(offsetof(sf_process_context_header, payload_size) == 12, "size at 12");
+_Static_assert(offsetof(sf_process_context_header, published_at_ns) == 16, "time at 16");
+_Static_assert(offsetof(sf_process_context_header, payload_ptr) == 24, "pointer at 24");
+_Static_assert(sizeof(sf_process_context_header) == 32, "header is 32 bytes");
+
+/* ---- 3. Timeline ring (Spanflight-internal) -------------------------------------------
+ *
+ * One ring per OS thread, written only by that thread: entry stores, then a release store
+ * of the entry count, then a release fence (so the next entry cannot become visible before
+ * the count). The drainer reads the count, copies, re-reads the count, and treats every
+ * entry the writer may have reached again meanwhile (the oldest survivor included) as
+ * lost: the same protocol as TimelineRing.java.
+ */
+#define SF_MAX_CONTEXTS (1 << 22)  /* context ids are 1 .. SF_MAX_CONTEXTS - 1 */
+#define SF_THREAD_PLATFORM 0
+#define SF_THREAD_VIRTUAL 1
+
+typedef struct sf_timeline_entry {
+  int64_t nanos;           /* CLOCK_MONOTONIC, the clock of System.nanoTime() */
+  int64_t java_thread_id;  /* the Java thread that switched (virtual or platform) */
+  int32_t context_id;      /* 0 = no context */
+  int32_t thread_kind;     /* SF_THREAD_PLATFORM or SF_THREAD_VIRTUAL */
+} sf_timeline_entry;
+
+_Static_assert(offsetof(sf_timeline_entry, nanos) == 0, "time at 0");
+_Static_assert(offsetof(sf_timeline_entry, java_thread_id) == 8, "thread id at 8");
+_Static_assert(offsetof(sf_timeline_entry, context_id) == 16, "context at 16");
+_Static_assert(offsetof(sf_timeline_entry, thread_kind) == 20, "kind at 20");
+_Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
+
+/* drain0 reports each ring it drained as SF_DRAIN_META_LONGS longs in meta[]: */
+#define SF_DRAIN_DELIVERED 0   /* entries copied into the arrays, in order */
+#define SF_DRAIN_LOST 1        /* entries overwritten before they were drained */
+#define SF_DRAIN_LOST_THREAD 2 /* Java thread to charge them to (see timeline_ring.c) */
+#define SF_DRAIN_ENDED 3       /* platform Java thread whose OS thread ended, or 0 */
+#define SF_DRAIN_META_LONGS 4
+
+/* ---- JNI: static natives of io.spanflight.internal.bridge.NativeContextBridge ---- */
+#define SF_JNI(type, name) \
+  JNIEXPORT type JNICALL Java_io_spanflight_internal_bridge_NativeContextBridge_##name
+
+SF_JNI(jint, init0)(JNIEnv *, jclass, jint ring_capacity);
+SF_JNI(void, define0)(JNIEnv *, jclass, jint, jbyteArray, jbyteArray, jbyte, jbyteArray);
+SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id, jboolean virt);
+SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray, jintArray, jlongArray, jlongArray, jboolean);
+SF_JNI(jboolean, publishProcessContext0)(JNIEnv *, jclass, jbyteArray payload);
+SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);
+SF_JNI(jint, ringCount0)(JNIEnv *, jclass);
+
+#endif

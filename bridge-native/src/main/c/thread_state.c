@@ -1,0 +1,90 @@
+/*
+ * The calling OS thread's state: its OTEP-4947 record and its timeline ring.
+ *
+ * Both live in one thread-local struct, so a switch computes one TLS address and
+ * allocates nothing. The thread's first switch points otel_thread_ctx_v1 at the record and
+ * creates the ring (the only call that may allocate); a pthread key destructor retires the
+ * ring when the OS thread exits.
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include "internal.h"
+
+__attribute__((visibility("default"), tls_model("global-dynamic")))
+__thread sf_thread_record *otel_thread_ctx_v1;
+
+struct thread_state {
+  sf_thread_record record;  /* what otel_thread_ctx_v1 points to */
+  struct sf_ring *ring;     /* NULL before the first switch */
+  int detached;             /* no ring: its creation failed, or the thread is exiting */
+};
+
+static __thread struct thread_state state __attribute__((aligned(64)));
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static int exit_key_ready;
+
+/* Orders the record stores for a reader that interrupts this thread (see spanflight.h). */
+#define COMPILER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+/* Writes value (NULL = no context) into the record with the valid-flag protocol. */
+static void publish(sf_thread_record *record, const sf_thread_record *value) {
+  __atomic_store_n(&record->valid, 0, __ATOMIC_RELAXED);
+  COMPILER_FENCE();
+  if (value == NULL) {
+    return;
+  }
+  uint16_t size = value->attrs_data_size;
+  memcpy(record->trace_id, value->trace_id, sizeof record->trace_id);
+  memcpy(record->span_id, value->span_id, sizeof record->span_id);
+  record->trace_flags = value->trace_flags;
+  record->attrs_data_size = size;
+  memcpy(record->attrs_data, value->attrs_data, size);
+  COMPILER_FENCE();
+  __atomic_store_n(&record->valid, 1, __ATOMIC_RELAXED);
+}
+
+/* Runs when the OS thread exits (not for threads that never switched). */
+static void thread_exit(void *ring) {
+  /* A switch made later in this thread's teardown must neither recreate nor touch the ring
+     that the drainer is about to free. */
+  state.ring = NULL;
+  state.detached = 1;
+  publish(&state.record, NULL);
+  sf_ring_retire(ring);
+}
+
+static void create_exit_key(void) {
+  exit_key_ready = pthread_key_create(&exit_key, thread_exit) == 0;
+}
+
+int sf_threads_init(void) {
+  pthread_once(&exit_key_once, create_exit_key);
+  return exit_key_ready;
+}
+
+/* The thread's first switch: publish the record's address and create the ring. */
+static struct sf_ring *attach(struct thread_state *thread) {
+  otel_thread_ctx_v1 = &thread->record;
+  struct sf_ring *ring = sf_ring_create();
+  if (ring != NULL && pthread_setspecific(exit_key, ring) != 0) {
+    sf_ring_retire(ring);  /* no destructor would retire it: let the drainer free it now */
+    ring = NULL;
+  }
+  thread->ring = ring;
+  thread->detached = ring == NULL;
+  return ring;
+}
+
+void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind) {
+  struct thread_state *thread = &state;
+  struct sf_ring *ring = thread->ring;
+  if (ring == NULL && !thread->detached) {
+    ring = attach(thread);
+  }
+  publish(&thread->record, sf_table_lookup(context_id));
+  if (ring != NULL) {
+    sf_ring_append(ring, context_id, java_thread_id, thread_kind);
+  }
+}

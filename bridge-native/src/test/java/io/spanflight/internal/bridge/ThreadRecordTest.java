@@ -1,0 +1,111 @@
+package io.spanflight.internal.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** The OTEP-4947 record, read through the exported TLS symbol as an external reader would. */
+class ThreadRecordTest {
+  private final NativeContextBridge bridge = NativeTestSupport.bridge();
+
+  @Test
+  void switchPublishesTheRecordByteForByteAndDetachClearsValid() {
+    byte[] attrs = concat(attr(0, "GET /users/{id}"), attr(3, "eu-west-1"));
+    bridge.define(77, ids(16, 0x10), ids(8, 0x80), (byte) 1, attrs);
+
+    bridge.switchTo(77);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x10), ids(8, 0x80), 1, 1, attrs));
+
+    bridge.switchTo(0);
+    byte[] cleared = ExternalRecordReader.readOwnThread();
+    assertThat(cleared).isNotNull(); // the pointer stays; only the valid flag says "none"
+    assertThat(cleared[24]).isZero();
+  }
+
+  @Test
+  void eachThreadHasItsOwnRecord() throws Exception {
+    bridge.define(81, ids(16, 0x21), ids(8, 0x31), (byte) 1, new byte[0]);
+    bridge.define(82, ids(16, 0x22), ids(8, 0x32), (byte) 0, attr(1, "x"));
+    bridge.switchTo(81);
+
+    AtomicReference<byte[]> before = new AtomicReference<>();
+    AtomicReference<byte[]> other = new AtomicReference<>();
+    TestThreads.runToOsThreadExit(
+        () -> {
+          before.set(ExternalRecordReader.readOwnThread());
+          bridge.switchTo(82);
+          other.set(ExternalRecordReader.readOwnThread());
+        });
+
+    assertThat(before.get()).as("no record before the thread's first switch").isNull();
+    assertThat(other.get()).isEqualTo(record(ids(16, 0x22), ids(8, 0x32), 1, 0, attr(1, "x")));
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x21), ids(8, 0x31), 1, 1, new byte[0]));
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void redefiningAnIdOverwritesItAndUndefinedIdsPublishNothing() {
+    bridge.define(90, ids(16, 0x01), ids(8, 0x02), (byte) 1, attr(2, "old"));
+    bridge.define(90, ids(16, 0x41), ids(8, 0x42), (byte) 1, attr(2, "new"));
+    bridge.switchTo(90);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x41), ids(8, 0x42), 1, 1, attr(2, "new")));
+
+    bridge.switchTo(NativeContextBridge.MAX_CONTEXTS - 1); // never defined
+    assertThat(ExternalRecordReader.readOwnThread()[24]).isZero();
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void attributesThatDoNotFitAreDroppedWholeAndCounted() {
+    String value = "v".repeat(250); // 252 bytes per entry; the record holds 612
+    byte[] kept = concat(attr(0, value), attr(1, value));
+    long droppedBefore = bridge.droppedAttributeBytes();
+
+    bridge.define(95, ids(16, 0x51), ids(8, 0x52), (byte) 1, concat(kept, attr(2, value)));
+    bridge.switchTo(95);
+
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x51), ids(8, 0x52), 1, 1, kept));
+    assertThat(bridge.droppedAttributeBytes() - droppedBefore).isEqualTo(252);
+    bridge.switchTo(0);
+  }
+
+  /** The expected record: the OTEP-4947 layout in native byte order. */
+  private static byte[] record(byte[] traceId, byte[] spanId, int valid, int flags, byte[] attrs) {
+    ByteBuffer record = ByteBuffer.allocate(28 + attrs.length).order(ByteOrder.nativeOrder());
+    record.put(traceId).put(spanId).put((byte) valid).put((byte) flags);
+    return record.putShort((short) attrs.length).put(attrs).array();
+  }
+
+  private static byte[] attr(int keyIndex, String value) {
+    byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+    byte[] entry = Arrays.copyOf(new byte[] {(byte) keyIndex, (byte) utf8.length}, 2 + utf8.length);
+    System.arraycopy(utf8, 0, entry, 2, utf8.length);
+    return entry;
+  }
+
+  private static byte[] ids(int length, int first) {
+    byte[] id = new byte[length];
+    for (int i = 0; i < length; i++) {
+      id[i] = (byte) (first + i);
+    }
+    return id;
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] part : parts) {
+      out.writeBytes(part);
+    }
+    return out.toByteArray();
+  }
+}
