@@ -3,13 +3,13 @@ package io.spanflight.internal;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.ContextBridge;
-import io.spanflight.internal.bridge.JavaContextBridge;
+import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.FileProfileExporter;
-import io.spanflight.internal.export.OtlpGrpcProfileExporter;
+import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
 import io.spanflight.internal.jfr.CalibrationEvent;
@@ -19,9 +19,11 @@ import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ExportRequestEncoder;
 import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.profile.ProcessContextEncoder;
 import io.spanflight.internal.profile.ProfileInterval;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +34,8 @@ import java.util.logging.Logger;
  * The running profiler: wires the pieces of the data path together and owns their threads.
  *
  * <pre>
- *  application threads ── SpanflightContextStorage ── SwitchRecorder ── ContextBridge rings
+ *  application threads ── SpanflightContextStorage ── SwitchRecorder ── ContextBridge (native:
+ *                                                       OTEP-4947 record + ring; else Java ring)
  *                                                       (ContextRegistry ids)      │
  *  "spanflight-export" thread: every 50 ms drain rings ──────────────► Timelines ◄─┘
  *                              every 1 s  calibration event, prune timelines + registry
@@ -65,18 +68,20 @@ public final class Spanflight {
   private final JfrSampleStream stream;
   private final ExportRequestEncoder encoder;
   private final ScheduledExecutorService scheduler;
+  private final SelfMetrics metrics;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
 
   private Spanflight(SpanflightConfig config, Resource resource) {
     this.config = config;
-    this.bridge = new JavaContextBridge(config.ringSize());
+    this.bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
     this.registry = new ContextRegistry(bridge);
     this.timelines = new Timelines(bridge);
-    this.collector = new ProfileCollector(config.cpuPeriod().toNanos());
+    this.collector = new ProfileCollector();
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector);
-    this.stream = new JfrSampleStream(config.cpuPeriod(), joiner);
+    this.stream = new JfrSampleStream(config.sources(), joiner, collector);
     this.encoder = new ExportRequestEncoder(resource, VERSION);
+    this.metrics = new SelfMetrics(joiner, timelines, registry);
     this.scheduler =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -92,6 +97,8 @@ public final class Spanflight {
    */
   static Spanflight start(SpanflightConfig config, Resource resource) {
     Spanflight spanflight = new Spanflight(config, resource);
+    // No record attributes yet (user context keys come later): an empty key map.
+    spanflight.bridge.publishProcessContext(ProcessContextEncoder.encode(resource, List.of()));
     SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));
     spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
@@ -104,7 +111,8 @@ public final class Spanflight {
     long interval = config.exportInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
         guarded("drain", timelines::drain), DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
-    scheduler.scheduleWithFixedDelay(guarded("prune", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+    scheduler.scheduleWithFixedDelay(
+        guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
     scheduler.scheduleAtFixedRate(
         guarded("export", () -> exportInterval()), interval, interval, TimeUnit.MILLISECONDS);
     logger.info(
@@ -125,16 +133,8 @@ public final class Spanflight {
       case NONE:
         return ProfileExporter.NONE;
       default:
-        if (!"grpc".equalsIgnoreCase(config.otlp().protocol())) {
-          logger.warning(
-              "Spanflight sends profiles over OTLP gRPC only in this version; protocol '"
-                  + config.otlp().protocol()
-                  + "' is ignored for profiles, endpoint "
-                  + config.otlp().endpoint()
-                  + " must accept gRPC");
-        }
         try {
-          return OtlpGrpcProfileExporter.create(config.otlp());
+          return OtlpProfileExporters.create(config.otlp());
         } catch (RuntimeException | LinkageError e) {
           logger.log(Level.SEVERE, "Spanflight cannot export profiles over OTLP: " + e.getMessage(), e);
           return ProfileExporter.NONE;
@@ -148,6 +148,7 @@ public final class Spanflight {
     timelines.pruneBefore(System.nanoTime() - TIMELINE_HORIZON_NANOS);
     BitSet referenced = timelines.referencedIds();
     registry.prune(referenced::get);
+    metrics.tick();
   }
 
   private CompletableResultCode exportInterval() {
@@ -188,10 +189,9 @@ public final class Spanflight {
       scheduler.awaitTermination(2, TimeUnit.SECONDS);
       joiner.awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
       stream.close();
-      CompletableResultCode sent = exportInterval();
-      long exportWaitMillis = config.otlp() != null ? config.otlp().timeout().toMillis() : 1000;
-      sent.join(exportWaitMillis, TimeUnit.MILLISECONDS);
-      exporter.shutdown().join(2, TimeUnit.SECONDS);
+      exportInterval(); // queued; the exporter's shutdown delivers it within its flush timeout
+      long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
+      exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {

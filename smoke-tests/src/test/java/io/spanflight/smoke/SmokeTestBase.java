@@ -1,5 +1,6 @@
 package io.spanflight.smoke;
 
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
@@ -16,13 +17,34 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 
 /**
  * What every smoke test shares: the JDKs to run on, an app JVM wired to an in-process
  * collector, the spans the collector received, and failure messages that carry the app's log.
+ * After each test, every profiles request that any collector started during it received must
+ * pass {@link ProfileChecks#conformanceViolations}.
  */
 abstract class SmokeTestBase {
   static final SmokePaths PATHS = SmokePaths.fromSystemProperties();
+
+  @BeforeEach
+  void forgetCollectorsOfEarlierTests() {
+    OtlpCollector.takeStarted();
+  }
+
+  @AfterEach
+  void everyReceivedProfilesRequestConforms() {
+    for (OtlpCollector collector : OtlpCollector.takeStarted()) {
+      List<ExportProfilesServiceRequest> requests = collector.profileRequests();
+      for (int i = 0; i < requests.size(); i++) {
+        int index = i;
+        ProfileChecks.assertConforms(requests.get(i), () -> "in profiles request " + index + " of "
+            + requests.size() + " received by the collector at " + collector.endpoint());
+      }
+    }
+  }
 
   /** The newest JDK >= 25 and JDK 17, whichever are installed; fails if neither is. */
   static List<Jdk> jdksUnderTest() {

@@ -1,59 +1,221 @@
 package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.spanflight.internal.export.ClientTls;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.logging.Logger;
 
 /**
  * The OTLP exporter settings for profiles, following the exporter conventions: each
  * {@code otel.exporter.otlp.profiles.*} key falls back to the generic {@code otel.exporter.otlp.*}.
+ * Also the delivery settings of the OTLP exporter ({@code otel.spanflight.export.queue.size},
+ * {@code otel.spanflight.export.shutdown.timeout}). Certificate and key files are read here, at
+ * startup, so a bad file is refused with its key.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class OtlpSettings {
+  public static final String QUEUE_SIZE = "otel.spanflight.export.queue.size";
+  public static final String SHUTDOWN_TIMEOUT = "otel.spanflight.export.shutdown.timeout";
+  public static final int DEFAULT_QUEUE_SIZE = 6;
+  public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
+  public static final String HTTP_PATH = "v1development/profiles";
+  public static final String DEFAULT_GRPC_ENDPOINT = "http://localhost:4317";
+  public static final String DEFAULT_HTTP_ENDPOINT = "http://localhost:4318/" + HTTP_PATH;
+
+  private static final Logger logger = Logger.getLogger(OtlpSettings.class.getName());
   private static final String PROFILES = "otel.exporter.otlp.profiles.";
   private static final String GENERIC = "otel.exporter.otlp.";
+  private static final String URL_FORM = "a URL like http://collector:4317";
 
-  private final URI endpoint;
-  private final Map<String, String> headers;
-  private final Duration timeout;
-  private final String protocol;
+  /** How requests travel. */
+  public enum Protocol {
+    GRPC("grpc"),
+    HTTP_PROTOBUF("http/protobuf");
 
-  private OtlpSettings(URI endpoint, Map<String, String> headers, Duration timeout, String protocol) {
-    this.endpoint = endpoint;
-    this.headers = headers;
-    this.timeout = timeout;
-    this.protocol = protocol;
+    private final String value;
+
+    Protocol(String value) {
+      this.value = value;
+    }
+
+    @Override
+    public String toString() {
+      return value;
+    }
   }
 
-  static OtlpSettings read(Settings s, ConfigProperties properties) {
-    String endpointKey = keyInUse(s, "endpoint");
-    String endpointValue = s.string(endpointKey, SpanflightConfig.DEFAULT_OTLP_ENDPOINT);
-    URI endpoint;
-    try {
-      endpoint = new URI(endpointValue);
-    } catch (URISyntaxException e) {
-      throw new ConfigError(endpointKey, endpointValue, "a URL like http://collector:4317");
-    }
-    if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme()))
-        || endpoint.getHost() == null) {
-      throw new ConfigError(endpointKey, endpointValue, "a URL like http://collector:4317");
-    }
-    Map<String, String> headers = properties.getMap(PROFILES + "headers");
-    if (headers.isEmpty()) {
-      headers = properties.getMap(GENERIC + "headers");
-    }
-    Duration timeout =
+  private final Protocol protocol;
+  private final URI endpoint;
+  private final Map<String, String> headers;
+  private final boolean gzip;
+  private final Duration timeout;
+  private final ClientTls tls;
+  private final int queueSize;
+  private final Duration shutdownTimeout;
+
+  private OtlpSettings(Settings s, ConfigProperties properties) {
+    protocol = readProtocol(s);
+    endpoint = readEndpoint(s, protocol);
+    headers = readHeaders(s, properties);
+    gzip = "gzip".equals(s.choice(keyInUse(s, "compression"), "none", "none", "gzip"));
+    timeout =
         s.duration(
             keyInUse(s, "timeout"),
             SpanflightConfig.DEFAULT_OTLP_TIMEOUT,
             Duration.ofMillis(1),
             Duration.ofMinutes(10));
-    String protocol = s.string(keyInUse(s, "protocol"), "grpc");
-    return new OtlpSettings(endpoint, Collections.unmodifiableMap(headers), timeout, protocol);
+    tls = readTls(s);
+    queueSize = intInRange(s, QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024);
+    shutdownTimeout =
+        s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1));
+  }
+
+  static OtlpSettings read(Settings s, ConfigProperties properties) {
+    return new OtlpSettings(s, properties);
+  }
+
+  /**
+   * {@code grpc} or {@code http/protobuf} (the OTLP default). {@code http/json} in the generic key
+   * is meant for the agent's other signals: profiles then go as http/protobuf, with a warning.
+   */
+  private static Protocol readProtocol(Settings s) {
+    String key = keyInUse(s, "protocol");
+    String value = s.string(key, Protocol.HTTP_PROTOBUF.value).toLowerCase(Locale.ROOT);
+    if (value.equals(Protocol.GRPC.value)) {
+      return Protocol.GRPC;
+    }
+    if (value.equals(Protocol.HTTP_PROTOBUF.value)) {
+      return Protocol.HTTP_PROTOBUF;
+    }
+    if (value.equals("http/json") && key.startsWith(GENERIC) && !key.startsWith(PROFILES)) {
+      logger.warning(
+          "Spanflight sends profiles as http/protobuf: " + key + "=http/json applies to the"
+              + " agent's other signals only (set " + PROFILES + "protocol to choose for profiles)");
+      return Protocol.HTTP_PROTOBUF;
+    }
+    throw new ConfigError(key, value, "grpc or http/protobuf");
+  }
+
+  /**
+   * gRPC: the endpoint as given. HTTP: the profiles key is the full URL; the generic key is a base
+   * URL to which {@code /v1development/profiles} is appended, as for the other signals.
+   */
+  private static URI readEndpoint(Settings s, Protocol protocol) {
+    String key = keyInUse(s, "endpoint");
+    String value = s.string(key, null);
+    if (value == null) {
+      return URI.create(protocol == Protocol.GRPC ? DEFAULT_GRPC_ENDPOINT : DEFAULT_HTTP_ENDPOINT);
+    }
+    URI uri;
+    try {
+      uri = new URI(value);
+    } catch (URISyntaxException e) {
+      throw new ConfigError(key, value, URL_FORM);
+    }
+    if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+      throw new ConfigError(key, value, URL_FORM);
+    }
+    if (protocol == Protocol.HTTP_PROTOBUF && key.startsWith(GENERIC) && !key.startsWith(PROFILES)) {
+      return URI.create(value.endsWith("/") ? value + HTTP_PATH : value + "/" + HTTP_PATH);
+    }
+    return uri;
+  }
+
+  private static Map<String, String> readHeaders(Settings s, ConfigProperties properties) {
+    String key = keyInUse(s, "headers");
+    String raw = s.string(key, null);
+    if (raw == null) {
+      return Collections.emptyMap();
+    }
+    Map<String, String> decoded = new LinkedHashMap<>();
+    try {
+      properties
+          .getMap(key)
+          .forEach((k, v) -> decoded.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
+    } catch (RuntimeException e) { // ConfigurationException for a pair without '=', bad %-escapes
+      throw new ConfigError(key, raw, "comma-separated key=value pairs, values %-encoded");
+    }
+    return Collections.unmodifiableMap(decoded);
+  }
+
+  private static ClientTls readTls(Settings s) {
+    String caKey = keyInUse(s, "certificate");
+    String certKey = keyInUse(s, "client.certificate");
+    String keyKey = keyInUse(s, "client.key");
+    String ca = s.string(caKey, null);
+    String cert = s.string(certKey, null);
+    String key = s.string(keyKey, null);
+    if (ca == null && cert == null && key == null) {
+      return null;
+    }
+    if ((cert == null) != (key == null)) {
+      String missing = cert == null ? certKey : keyKey;
+      String given = cert == null ? keyKey : certKey;
+      throw new ConfigError(missing, "", "a PEM file, because " + given + " is set");
+    }
+    List<X509Certificate> trusted = ca == null ? null : certificates(caKey, ca);
+    List<X509Certificate> chain = cert == null ? null : certificates(certKey, cert);
+    PrivateKey privateKey = null;
+    if (key != null) {
+      try {
+        privateKey = ClientTls.privateKey(pemFile(keyKey, key));
+      } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
+        throw new ConfigError(keyKey, key, "a readable PEM file with a PKCS#8 private key (RSA or EC): " + e.getMessage());
+      }
+    }
+    try {
+      return ClientTls.create(trusted, chain, privateKey);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new ConfigError(certKey, String.valueOf(cert), "a certificate matching " + keyKey + ": " + e.getMessage());
+    }
+  }
+
+  private static List<X509Certificate> certificates(String key, String file) {
+    try {
+      return ClientTls.certificates(pemFile(key, file));
+    } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
+      throw new ConfigError(key, file, "a readable PEM file with X.509 certificates: " + e.getMessage());
+    }
+  }
+
+  private static Path pemFile(String key, String file) {
+    try {
+      return Paths.get(file);
+    } catch (RuntimeException e) {
+      throw new ConfigError(key, file, "a file path");
+    }
+  }
+
+  private static int intInRange(Settings s, String key, int defaultValue, int min, int max) {
+    String value = s.string(key, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      int parsed = Integer.parseInt(value);
+      if (parsed >= min && parsed <= max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the error below
+    }
+    throw new ConfigError(key, value, "a whole number between " + min + " and " + max);
   }
 
   /** The profiles-specific key when it is set, else the generic one. */
@@ -61,6 +223,11 @@ public final class OtlpSettings {
     return s.string(PROFILES + suffix, null) != null ? PROFILES + suffix : GENERIC + suffix;
   }
 
+  public Protocol protocol() {
+    return protocol;
+  }
+
+  /** The URL requests go to: the gRPC target, or for HTTP the full URL including the path. */
   public URI endpoint() {
     return endpoint;
   }
@@ -69,12 +236,27 @@ public final class OtlpSettings {
     return headers;
   }
 
+  /** Whether request bodies are gzip-compressed ({@code compression=gzip}). */
+  public boolean gzip() {
+    return gzip;
+  }
+
   public Duration timeout() {
     return timeout;
   }
 
-  /** The protocol the user asked for; this version sends profiles over gRPC only. */
-  public String protocol() {
-    return protocol;
+  /** The TLS setup from the certificate keys; null to use the JVM's defaults. */
+  public ClientTls tls() {
+    return tls;
+  }
+
+  /** Requests waiting or in flight at most; beyond it the oldest waiting one is dropped. */
+  public int queueSize() {
+    return queueSize;
+  }
+
+  /** How long shutdown may spend delivering what is still queued. */
+  public Duration shutdownTimeout() {
+    return shutdownTimeout;
   }
 }

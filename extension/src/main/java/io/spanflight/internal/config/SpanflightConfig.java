@@ -25,14 +25,13 @@ public final class SpanflightConfig {
   public static final String EXPORTER = "otel.spanflight.exporter";
   public static final String EXPORT_INTERVAL = "otel.spanflight.export.interval";
   public static final String FILE_DIRECTORY = "otel.spanflight.file.directory";
-  public static final String CPU_PERIOD = "otel.spanflight.cpu.period";
   public static final String RING_SIZE = "otel.spanflight.timeline.ring.size";
+  public static final String NATIVE_ENABLED = "otel.spanflight.native.enabled";
+  public static final String NATIVE_DIRECTORY = "otel.spanflight.native.directory";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
-  public static final Duration DEFAULT_CPU_PERIOD = Duration.ofMillis(20);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
   public static final int DEFAULT_RING_SIZE = 1024;
-  public static final String DEFAULT_OTLP_ENDPOINT = "http://localhost:4317";
   public static final Duration DEFAULT_OTLP_TIMEOUT = Duration.ofSeconds(10);
 
   /** Where profiles go. */
@@ -47,8 +46,10 @@ public final class SpanflightConfig {
   private final Exporter exporter;
   private final Duration exportInterval;
   private final Path fileDirectory;
-  private final Duration cpuPeriod;
+  private final List<SourceSettings> sources;
   private final int ringSize;
+  private final boolean nativeEnabled;
+  private final Path nativeDirectory;
   private final OtlpSettings otlp;
 
   private SpanflightConfig(ConfigProperties properties) {
@@ -65,11 +66,11 @@ public final class SpanflightConfig {
                     EXPORT_INTERVAL, DEFAULT_EXPORT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
             DEFAULT_EXPORT_INTERVAL);
     fileDirectory = Paths.get(s.string(FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY));
-    cpuPeriod =
-        read(
-            () -> s.duration(CPU_PERIOD, DEFAULT_CPU_PERIOD, Duration.ofMillis(1), Duration.ofSeconds(10)),
-            DEFAULT_CPU_PERIOD);
+    sources = SourceSettings.read(s, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
+    nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
+    String nativeDir = s.string(NATIVE_DIRECTORY, null);
+    nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
   }
 
@@ -112,12 +113,23 @@ public final class SpanflightConfig {
     return fileDirectory;
   }
 
-  public Duration cpuPeriod() {
-    return cpuPeriod;
+  /** Every JFR source, enabled or not, in catalogue order. */
+  public List<SourceSettings> sources() {
+    return Collections.unmodifiableList(sources);
   }
 
   public int ringSize() {
     return ringSize;
+  }
+
+  /** False forces the pure-Java bridge (no native thread-context record). */
+  public boolean nativeEnabled() {
+    return nativeEnabled;
+  }
+
+  /** Where the native library is extracted; null means {@code java.io.tmpdir}. */
+  public Path nativeDirectory() {
+    return nativeDirectory;
   }
 
   /** Null unless the exporter is {@code otlp}. */
@@ -136,7 +148,7 @@ public final class SpanflightConfig {
       shown.put("directory", fileDirectory.toAbsolutePath());
     }
     shown.put("interval", exportInterval);
-    shown.put("cpu.period", cpuPeriod);
+    shown.put("sources", sources);
     return shown.toString();
   }
 }

@@ -8,12 +8,14 @@ import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
- * The join: each JFR sample goes to the timeline of the thread that was sampled, at the moment it
- * was sampled, and leaves with the span that was current there. Runs on the JFR consumer thread.
+ * The join: each JFR event goes to the timeline of its thread (the sampled thread of a sample
+ * event, the event thread of a duration event), at the moment it was sampled or started, and
+ * leaves with the span that was current there. Runs on the JFR consumer thread.
  * Samples that arrive before the clock is calibrated wait in a bounded queue.
  *
  * <p>Not API: internal to Spanflight.
@@ -25,7 +27,18 @@ public final class SampleJoiner {
   private final Timelines timelines;
   private final ContextRegistry registry;
   private final ProfileCollector collector;
-  private final ArrayDeque<RecordedEvent> pending = new ArrayDeque<>();
+  private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+
+  /** An event that arrived before the clock was calibrated. */
+  private static final class Pending {
+    final JfrSource source;
+    final RecordedEvent event;
+
+    Pending(JfrSource source, RecordedEvent event) {
+      this.source = source;
+      this.event = event;
+    }
+  }
 
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
@@ -50,25 +63,26 @@ public final class SampleJoiner {
       notifyAll();
     }
     while (!pending.isEmpty()) {
-      join(pending.poll());
+      Pending p = pending.poll();
+      join(p.source, p.event);
     }
   }
 
-  /** A {@code jdk.ExecutionSample}. */
-  void onCpuSample(RecordedEvent event) {
+  /** An event of {@code source}; joined now, or once the clock is calibrated. */
+  void onEvent(JfrSource source, RecordedEvent event) {
     if (!clock.calibrated()) {
       if (pending.size() < MAX_PENDING) {
-        pending.add(event);
+        pending.add(new Pending(source, event));
       } else {
         dropped.incrementAndGet();
       }
       return;
     }
-    join(event);
+    join(source, event);
   }
 
-  private void join(RecordedEvent event) {
-    RecordedThread thread = event.getThread("sampledThread");
+  private void join(JfrSource source, RecordedEvent event) {
+    RecordedThread thread = event.getThread(source.threadField);
     RecordedStackTrace stack = event.getStackTrace();
     if (thread == null || stack == null) {
       dropped.incrementAndGet();
@@ -88,7 +102,10 @@ public final class SampleJoiner {
     if (link != null) {
       linked.incrementAndGet();
     }
-    collector.addCpuSample(stack.getFrames(), link, EpochClock.toNanos(event.getStartTime()));
+    long value = source.value.applyAsLong(event);
+    RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
+    long start = EpochClock.toNanos(event.getStartTime());
+    collector.add(source.type, leaf, stack.getFrames(), link, start, value);
   }
 
   /**
@@ -105,6 +122,26 @@ public final class SampleJoiner {
         wait(Math.max(1, (deadline - now) / 1_000_000L));
       }
     }
+  }
+
+  /** Events joined since startup (with or without a span). */
+  public long samples() {
+    return samples.get();
+  }
+
+  /** Events joined to a span. */
+  public long linked() {
+    return linked.get();
+  }
+
+  /** Events that fell into a stretch of timeline whose switches were lost. */
+  public long unknownTimeline() {
+    return unknownTimeline.get();
+  }
+
+  /** Events dropped before the join (no thread or stack, or too many before calibration). */
+  public long dropped() {
+    return dropped.get();
   }
 
   /** A one-line summary of the counters since startup. */

@@ -75,6 +75,7 @@ final class DictionaryBuilder {
     functions.add(new Function(0, 0, 0));
     locations.add(0L);
     stacks.add(new int[0]);
+    stackIndex.put(new StackKey(new int[0]), 0); // a sample without frames uses the zero stack
     links.add(null);
     frameTypeKey = string(FRAME_TYPE_KEY);
     frameTypeJvm = string(FRAME_TYPE_JVM);

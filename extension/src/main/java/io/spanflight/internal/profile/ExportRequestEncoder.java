@@ -3,7 +3,6 @@ package io.spanflight.internal.profile;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.registry.ContextRecord;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -31,18 +30,20 @@ public final class ExportRequestEncoder {
     DictionaryBuilder dictionary = interval.dictionary;
     ProtoWriter w = new ProtoWriter();
     w.begin(1); // resource_profiles
-    writeResource(w);
+    writeResource(w, 1, resource);
     w.begin(2); // scope_profiles
     w.begin(1).stringField(1, SCOPE_NAME).stringField(2, scopeVersion).end(); // scope
-    writeCpuProfile(w, interval, endEpochNanos);
+    interval.tables.forEach(
+        (type, table) -> writeProfile(w, dictionary, type, table, interval.startEpochNanos, endEpochNanos));
     w.end();
     w.end();
     writeDictionary(w, dictionary);
     return w.toByteArray();
   }
 
-  private void writeResource(ProtoWriter w) {
-    w.begin(1); // resource
+  /** A {@code Resource} message as field {@code field}: its attributes as plain KeyValues. */
+  static void writeResource(ProtoWriter w, int field, Resource resource) {
+    w.begin(field); // resource
     resource
         .getAttributes()
         .forEach(
@@ -52,6 +53,24 @@ public final class ExportRequestEncoder {
               writeAnyValue(w, key, value);
               w.end().end();
             });
+    w.end();
+  }
+
+  /** A KeyValue as field {@code field} whose value is an array of strings. */
+  static void writeStringArray(ProtoWriter w, int field, String key, List<String> values) {
+    w.begin(field).stringField(1, key);
+    w.begin(2); // value: AnyValue
+    w.begin(5); // array_value
+    for (String value : values) {
+      w.begin(1).repeatedString(1, value).end();
+    }
+    w.end().end().end();
+  }
+
+  /** A KeyValue as field {@code field} with a string value. */
+  static void writeString(ProtoWriter w, int field, String key, String value) {
+    w.begin(field).stringField(1, key);
+    w.begin(2).repeatedString(1, value).end();
     w.end();
   }
 
@@ -96,31 +115,27 @@ public final class ExportRequestEncoder {
     }
   }
 
-  private static void writeCpuProfile(ProtoWriter w, ProfileInterval interval, long endEpochNanos) {
-    DictionaryBuilder d = interval.dictionary;
-    CpuSamples cpu = interval.cpu;
-    long start = Math.min(interval.startEpochNanos, cpu.minTimestamp());
-    long end = Math.max(endEpochNanos, cpu.maxTimestamp() + 1);
+  private static void writeProfile(
+      ProtoWriter w, DictionaryBuilder d, SampleType type, SampleTable table, long startEpochNanos, long endEpochNanos) {
+    long start = Math.min(startEpochNanos, table.minTimestamp());
+    long end = Math.max(endEpochNanos, table.maxTimestamp() + 1);
 
     w.begin(2); // profiles
-    w.begin(1).varintField(1, d.string("samples")).varintField(2, d.string("count")).end();
-    long[] ones = new long[0];
-    for (CpuSamples.Group group : cpu.groups()) {
-      if (ones.length < group.count) {
-        ones = new long[Math.max(group.count, ones.length * 2)];
-        Arrays.fill(ones, 1L);
-      }
+    w.begin(1).varintField(1, d.string(type.type)).varintField(2, d.string(type.unit)).end();
+    for (SampleTable.Group group : table.groups()) {
       w.begin(2) // samples
           .varintField(1, group.stack)
           .varintField(3, group.link)
-          .packedVarints(4, ones, group.count)
+          .packedVarints(4, group.values, group.count)
           .packedFixed64(5, group.timestamps, group.count)
           .end();
     }
     w.fixed64Field(3, start);
     w.varintField(4, end - start);
-    w.begin(5).varintField(1, d.string("cpu")).varintField(2, d.string("nanoseconds")).end();
-    w.varintField(6, interval.cpuPeriodNanos);
+    if (!type.periodType.isEmpty()) {
+      w.begin(5).varintField(1, d.string(type.periodType)).varintField(2, d.string(type.periodUnit)).end();
+    }
+    w.varintField(6, type.period);
     w.bytesField(7, profileId());
     w.end();
   }

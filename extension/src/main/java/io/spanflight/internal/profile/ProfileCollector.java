@@ -3,6 +3,7 @@ package io.spanflight.internal.profile;
 import io.spanflight.internal.registry.ContextRecord;
 import java.util.List;
 import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
 
 /**
  * Collects samples into the current {@link ProfileInterval} (JFR consumer thread) and hands the
@@ -11,22 +12,26 @@ import jdk.jfr.consumer.RecordedFrame;
  * <p>Not API: internal to Spanflight.
  */
 public final class ProfileCollector {
-  private final long cpuPeriodNanos;
-  private ProfileInterval current;
+  private ProfileInterval current = new ProfileInterval(EpochClock.nowNanos());
 
-  public ProfileCollector(long cpuPeriodNanos) {
-    this.cpuPeriodNanos = cpuPeriodNanos;
-    this.current = new ProfileInterval(EpochClock.nowNanos(), cpuPeriodNanos);
+  public synchronized void add(
+      SampleType type,
+      RecordedMethod leaf,
+      List<RecordedFrame> frames,
+      ContextRecord link,
+      long epochNanos,
+      long value) {
+    current.add(type, leaf, frames, link, epochNanos, value);
   }
 
-  public synchronized void addCpuSample(List<RecordedFrame> frames, ContextRecord link, long epochNanos) {
-    current.addCpuSample(frames, link, epochNanos);
+  public synchronized void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
+    current.addMethod(type, method, epochNanos, value);
   }
 
   /** Returns the interval collected so far and starts a new one. */
   public synchronized ProfileInterval takeInterval() {
     ProfileInterval finished = current;
-    current = new ProfileInterval(EpochClock.nowNanos(), cpuPeriodNanos);
+    current = new ProfileInterval(EpochClock.nowNanos());
     return finished;
   }
 }

@@ -1,62 +1,88 @@
 package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 
 /**
- * Everything sampled during one export interval: the shared dictionary and the CPU samples, ready
- * to be encoded as one {@code ExportProfilesServiceRequest}. Used by one thread at a time (the
- * {@link ProfileCollector} hands it over).
+ * Everything sampled during one export interval: the shared dictionary and one table of samples
+ * per sample type, ready to be encoded as one {@code ExportProfilesServiceRequest}. Used by one
+ * thread at a time (the {@link ProfileCollector} hands it over).
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class ProfileInterval {
   final DictionaryBuilder dictionary = new DictionaryBuilder();
-  final CpuSamples cpu = new CpuSamples();
+  final Map<SampleType, SampleTable> tables = new LinkedHashMap<>();
   final long startEpochNanos;
-  final long cpuPeriodNanos;
 
-  ProfileInterval(long startEpochNanos, long cpuPeriodNanos) {
+  ProfileInterval(long startEpochNanos) {
     this.startEpochNanos = startEpochNanos;
-    this.cpuPeriodNanos = cpuPeriodNanos;
   }
 
   /**
-   * Adds one CPU sample.
+   * Adds one sample.
    *
+   * @param leaf a method to put below the frames as the leaf (the traced method of a MethodTrace
+   *     event, whose stack starts at the caller), or null
    * @param frames JFR frames, top of stack (leaf) first
    * @param link the span the sample belongs to, or null
-   * @param epochNanos when the sample was taken, in nanoseconds since the epoch
+   * @param epochNanos when the sample was taken (or the event started), nanoseconds since the epoch
+   * @param value the sample's value in the unit of {@code type}
    */
-  void addCpuSample(List<RecordedFrame> frames, ContextRecord link, long epochNanos) {
-    int[] locations = new int[frames.size()];
+  void add(
+      SampleType type,
+      RecordedMethod leaf,
+      List<RecordedFrame> frames,
+      ContextRecord link,
+      long epochNanos,
+      long value) {
+    int[] locations = new int[frames.size() + (leaf != null ? 1 : 0)];
     int n = 0;
+    if (leaf != null) {
+      locations[n++] = dictionary.location(function(leaf), 0);
+    }
     for (RecordedFrame frame : frames) {
       RecordedMethod method = frame.getMethod();
-      if (method == null) {
-        continue;
+      if (method != null) {
+        locations[n++] = dictionary.location(function(method), Math.max(0, frame.getLineNumber()));
       }
-      int function =
-          dictionary.function(method.getType().getName(), method.getName(), method.getDescriptor());
-      locations[n++] = dictionary.location(function, Math.max(0, frame.getLineNumber()));
     }
-    int stack = dictionary.stack(n == locations.length ? locations : java.util.Arrays.copyOf(locations, n));
-    cpu.add(stack, dictionary.link(link), epochNanos);
+    int stack = dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
+    table(type).add(stack, dictionary.link(link), epochNanos, value);
+  }
+
+  /** Adds a value for a method without a stack or span (aggregated events such as MethodTiming). */
+  void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
+    int stack = dictionary.stack(new int[] {dictionary.location(function(method), 0)});
+    table(type).add(stack, 0, epochNanos, value);
+  }
+
+  private int function(RecordedMethod method) {
+    return dictionary.function(method.getType().getName(), method.getName(), method.getDescriptor());
+  }
+
+  private SampleTable table(SampleType type) {
+    return tables.computeIfAbsent(type, t -> new SampleTable());
   }
 
   public int sampleCount() {
-    return cpu.total();
+    int total = 0;
+    for (SampleTable table : tables.values()) {
+      total += table.total();
+    }
+    return total;
   }
 
   /** Samples in this interval that carry a link to a span. */
   public int linkedSampleCount() {
     int linked = 0;
-    for (CpuSamples.Group group : cpu.groups()) {
-      if (group.link != 0) {
-        linked += group.count;
-      }
+    for (SampleTable table : tables.values()) {
+      linked += table.linked();
     }
     return linked;
   }

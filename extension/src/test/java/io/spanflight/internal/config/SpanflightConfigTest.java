@@ -21,9 +21,22 @@ class SpanflightConfigTest {
     assertThat(config.active()).isTrue();
     assertThat(config.exporter()).isEqualTo(SpanflightConfig.Exporter.OTLP);
     assertThat(config.exportInterval()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(config.cpuPeriod()).isEqualTo(Duration.ofMillis(20));
+    assertThat(config.sources())
+        .extracting(SourceSettings::toString)
+        .containsExactly(
+            "cpu(period=20 ms)",
+            "cputime(off)",
+            "native(off)",
+            "alloc(throttle=150/s)",
+            "lock(threshold=20 ms)",
+            "park(threshold=20 ms)",
+            "socket(threshold=20 ms)",
+            "file(threshold=20 ms)",
+            "methodtiming(off)",
+            "methodtrace(off)");
     assertThat(config.fileDirectory()).isEqualTo(Paths.get("spanflight-profiles"));
-    assertThat(config.otlp().endpoint().toString()).isEqualTo("http://localhost:4317");
+    assertThat(config.otlp().endpoint().toString())
+        .isEqualTo("http://localhost:4318/v1development/profiles"); // OTLP default: http/protobuf
     assertThat(config.otlp().timeout()).isEqualTo(Duration.ofSeconds(10));
   }
 
@@ -40,7 +53,8 @@ class SpanflightConfigTest {
     assertThat(config.errors()).isEmpty();
     assertThat(config.exporter()).isEqualTo(SpanflightConfig.Exporter.FILE);
     assertThat(config.exportInterval()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(config.cpuPeriod()).isEqualTo(Duration.ofMillis(10));
+    assertThat(config.sources().get(0).value()).isEqualTo("10 ms");
+    assertThat(config.sources().get(0).nanos()).isEqualTo(10_000_000L);
     assertThat(config.fileDirectory()).isEqualTo(Paths.get("/tmp/x"));
     assertThat(config.ringSize()).isEqualTo(4096);
     assertThat(config.otlp()).isNull();
@@ -58,8 +72,8 @@ class SpanflightConfigTest {
     assertThat(config.otlp().endpoint().toString()).isEqualTo("https://profiles:4317");
     assertThat(config.otlp().headers()).containsEntry("a", "1");
     assertThat(config.otlp().timeout()).isEqualTo(Duration.ofSeconds(3));
-    assertThat(read(Map.of("otel.exporter.otlp.endpoint", "http://generic:4317")).otlp().endpoint())
-        .hasToString("http://generic:4317");
+    assertThat(read(Map.of("otel.exporter.otlp.endpoint", "http://generic:4318")).otlp().endpoint())
+        .hasToString("http://generic:4318/v1development/profiles");
   }
 
   @Test
@@ -88,6 +102,42 @@ class SpanflightConfigTest {
     assertThat(read(Map.of("otel.exporter.otlp.profiles.endpoint", "collector:4317")).errors())
         .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
         .contains("otel.exporter.otlp.profiles.endpoint", "a URL like http://collector:4317");
+  }
+
+  @Test
+  void sourcesAreSwitchedAndTunedOneByOne() {
+    SpanflightConfig config =
+        read(
+            Map.of(
+                "otel.spanflight.cputime.enabled", "true",
+                "otel.spanflight.lock.enabled", "false",
+                "otel.spanflight.alloc.throttle", "10/ms",
+                "otel.spanflight.socket.threshold", "5ms",
+                "otel.spanflight.methodtrace.filter", "com.example.Foo::bar;::baz;@com.example.Traced"));
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.sources())
+        .extracting(SourceSettings::toString)
+        .contains(
+            "cputime(period=20 ms)",
+            "lock(off)",
+            "alloc(throttle=10/ms)",
+            "socket(threshold=5 ms)",
+            "methodtrace(filter=com.example.Foo::bar;::baz;@com.example.Traced)");
+  }
+
+  @Test
+  void badSourceSettingsAreRefusedWithTheirKey() {
+    SpanflightConfig config =
+        read(
+            Map.of(
+                "otel.spanflight.alloc.throttle", "lots",
+                "otel.spanflight.methodtiming.filter", "com.example.Foo::",
+                "otel.spanflight.park.enabled", "on"));
+    assertThat(config.active()).isFalse();
+    assertThat(config.errors())
+        .anySatisfy(e -> assertThat(e).contains("otel.spanflight.alloc.throttle", "'lots'", "a rate like 150/s"))
+        .anySatisfy(e -> assertThat(e).contains("otel.spanflight.methodtiming.filter", "com.example.Foo::bar"))
+        .anySatisfy(e -> assertThat(e).contains("OTEL_SPANFLIGHT_PARK_ENABLED", "'on'", "true or false"));
   }
 
   @Test

@@ -93,11 +93,13 @@ class ExportRequestEncoderTest {
   void encodesSamplesLinksAndDictionaryThatTheOfficialClassesAccept() throws Exception {
     ContextRecord a = span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
     ContextRecord b = span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
-    ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L, PERIOD_NANOS);
+    ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
       RecordedEvent e = samples.get(i);
       ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
-      interval.addCpuSample(e.getStackTrace().getFrames(), link, EpochClock.toNanos(e.getStartTime()));
+      long ts = EpochClock.toNanos(e.getStartTime());
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
     }
 
     ExportProfilesServiceRequest request = encodeAll(interval);
@@ -109,8 +111,19 @@ class ExportRequestEncoderTest {
               assertThat(kv.getKey()).isEqualTo("service.name");
               assertThat(kv.getValue().getStringValue()).isEqualTo("encoder-test");
             });
+    assertThat(request.getResourceProfiles(0).getScopeProfiles(0).getProfilesCount()).isEqualTo(2);
     Profile profile = request.getResourceProfiles(0).getScopeProfiles(0).getProfiles(0);
+    Profile allocation = request.getResourceProfiles(0).getScopeProfiles(0).getProfiles(1);
     ProfilesDictionary d = request.getDictionary();
+    assertThat(d.getStringTable(allocation.getSampleType().getTypeStrindex())).isEqualTo("alloc_space");
+    assertThat(d.getStringTable(allocation.getSampleType().getUnitStrindex())).isEqualTo("bytes");
+    assertThat(allocation.hasPeriodType()).isFalse();
+    long bytes = allocation.getSamplesList().stream().flatMap(s -> s.getValuesList().stream()).mapToLong(v -> v).sum();
+    long expectedBytes = 0;
+    for (int i = 0; i < samples.size(); i++) {
+      expectedBytes += 1000 + i;
+    }
+    assertThat(bytes).isEqualTo(expectedBytes);
     assertThat(d.getStringTable(profile.getSampleType().getTypeStrindex())).isEqualTo("samples");
     assertThat(d.getStringTable(profile.getSampleType().getUnitStrindex())).isEqualTo("count");
     assertThat(d.getStringTable(profile.getPeriodType().getTypeStrindex())).isEqualTo("cpu");
@@ -141,6 +154,13 @@ class ExportRequestEncoderTest {
     assertThat(linkedSpans).containsExactlyInAnyOrder("b7ad6b7169203331", "00f067aa0ba902b7");
     assertThat(sawBurn).as("a leaf frame in the burn method").isTrue();
     DictionaryRules.check(d);
+  }
+
+  @Test
+  void aStackWithoutFramesIsTheZeroStack() {
+    DictionaryBuilder d = new DictionaryBuilder();
+    assertThat(d.stack(new int[0])).isZero();
+    assertThat(d.stacks).hasSize(1);
   }
 
   @Test

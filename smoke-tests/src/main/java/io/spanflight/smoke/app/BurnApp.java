@@ -21,6 +21,8 @@ import java.util.function.LongUnaryOperator;
  *       BurnWork#burnCpuInsideRequest(long)}
  *   <li>{@code GET /digest?ms=30} spends about {@code ms} ms of CPU in {@link
  *       BurnWork#digestInsideRequest(long)}
+ *   <li>{@code /alloc}, {@code /lock}, {@code /wait}, {@code /park}, {@code /socket}, {@code
+ *       /file}, {@code /traced}: one JFR signal each, see {@link SignalWork}
  * </ul>
  *
  * <p>Usage: {@code BurnApp [port]} (default 0, an ephemeral port). Prints {@code LISTENING
@@ -37,6 +39,13 @@ public final class BurnApp {
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     server.createContext("/burn", exchange -> handle(exchange, 50, BurnWork::burnCpuInsideRequest));
     server.createContext("/digest", exchange -> handle(exchange, 30, BurnWork::digestInsideRequest));
+    server.createContext("/alloc", exchange -> handle(exchange, 30, SignalWork::allocateInsideRequest));
+    server.createContext("/lock", exchange -> handle(exchange, 30, SignalWork::contendInsideRequest));
+    server.createContext("/wait", exchange -> handle(exchange, 30, SignalWork::waitInsideRequest));
+    server.createContext("/park", exchange -> handle(exchange, 30, SignalWork::parkInsideRequest));
+    server.createContext("/socket", exchange -> handle(exchange, 30, SignalWork::socketReadInsideRequest));
+    server.createContext("/file", exchange -> handle(exchange, 30, SignalWork::fileReadInsideRequest));
+    server.createContext("/traced", exchange -> handle(exchange, 30, SignalWork::tracedInsideRequest));
     server.setExecutor(Executors.newFixedThreadPool(4));
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());

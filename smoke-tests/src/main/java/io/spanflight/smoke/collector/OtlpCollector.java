@@ -1,5 +1,7 @@
 package io.spanflight.smoke.collector;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -16,25 +18,49 @@ import io.opentelemetry.proto.collector.profiles.v1development.ProfilesServiceGr
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.TraceServiceGrpc;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.zip.GZIPInputStream;
 
 /**
- * An in-process OTLP/gRPC collector on 127.0.0.1 that records every trace and profile request it
- * receives and answers every export (traces, profiles, metrics, logs) with success.
+ * An in-process OTLP collector on 127.0.0.1, on two ports: OTLP/gRPC ({@link #endpoint()}) and
+ * OTLP http/protobuf ({@link #httpEndpoint()}, paths {@code /v1/traces},
+ * {@code /v1development/profiles}, {@code /v1/metrics}, {@code /v1/logs}; gzip bodies accepted).
+ * It records every trace and profile request it receives, and for HTTP the raw profile bodies as
+ * they were sent (after gzip), and answers every export with success.
+ *
+ * <p>Every collector started is remembered until {@link #takeStarted()}, so that a test base can
+ * check every request any test received.
  */
 public final class OtlpCollector implements AutoCloseable {
+  public static final String HTTP_PROFILES_PATH = "/v1development/profiles";
+  private static final List<OtlpCollector> STARTED = new CopyOnWriteArrayList<>();
+
   private final List<ExportTraceServiceRequest> traceRequests = new CopyOnWriteArrayList<>();
   private final List<ExportProfilesServiceRequest> profileRequests = new CopyOnWriteArrayList<>();
+  private final List<byte[]> httpProfileBodies = new CopyOnWriteArrayList<>();
+  private final List<String> httpProfileEncodings = new CopyOnWriteArrayList<>();
   private final Object received = new Object();
   private final Server server;
+  private final HttpServer httpServer;
+  private int port; // kept, so that it can be named after close()
+  private final ExecutorService httpThreads = Executors.newFixedThreadPool(2, r -> {
+    Thread t = new Thread(r, "otlp-collector-http");
+    t.setDaemon(true);
+    return t;
+  });
 
   private OtlpCollector() {
     server = NettyServerBuilder
@@ -45,6 +71,13 @@ public final class OtlpCollector implements AutoCloseable {
         .addService(metrics())
         .addService(logs())
         .build();
+    try {
+      httpServer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the OTLP/HTTP port", e);
+    }
+    httpServer.createContext("/", this::handleHttp);
+    httpServer.setExecutor(httpThreads);
   }
 
   /** Starts a collector on an ephemeral port. */
@@ -55,16 +88,44 @@ public final class OtlpCollector implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the OTLP collector", e);
     }
+    collector.port = collector.server.getPort();
+    collector.httpServer.start();
+    STARTED.add(collector);
     return collector;
   }
 
+  /** The collectors started since the last call (open or closed), oldest first. */
+  public static List<OtlpCollector> takeStarted() {
+    List<OtlpCollector> started = List.copyOf(STARTED);
+    STARTED.removeAll(started);
+    return started;
+  }
+
   public int port() {
-    return server.getPort();
+    return port;
   }
 
   /** The value for {@code otel.exporter.otlp.endpoint} with protocol {@code grpc}. */
   public String endpoint() {
     return "http://127.0.0.1:" + port();
+  }
+
+  /**
+   * The base URL for {@code otel.exporter.otlp.endpoint} with protocol {@code http/protobuf}
+   * (the exporters append {@code /v1/traces}, {@code /v1development/profiles}, ...).
+   */
+  public String httpEndpoint() {
+    return "http://127.0.0.1:" + httpServer.getAddress().getPort();
+  }
+
+  /** The bodies of the profile requests received over HTTP, decompressed, byte for byte. */
+  public List<byte[]> httpProfileBodies() {
+    return List.copyOf(httpProfileBodies);
+  }
+
+  /** The Content-Encoding of each profile request received over HTTP ("identity" when none). */
+  public List<String> httpProfileEncodings() {
+    return List.copyOf(httpProfileEncodings);
   }
 
   /** Every trace export request received so far, in arrival order. */
@@ -97,6 +158,8 @@ public final class OtlpCollector implements AutoCloseable {
 
   @Override
   public void close() {
+    httpServer.stop(0);
+    httpThreads.shutdownNow();
     server.shutdown();
     try {
       if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
@@ -112,6 +175,57 @@ public final class OtlpCollector implements AutoCloseable {
     list.add(request);
     synchronized (received) {
       received.notifyAll();
+    }
+  }
+
+  private void handleHttp(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      byte[] response;
+      try {
+        response = answerHttp(exchange);
+      } catch (IOException | RuntimeException e) { // not protobuf, or not the right message
+        exchange.sendResponseHeaders(400, -1);
+        return;
+      }
+      if (response == null) {
+        exchange.sendResponseHeaders(404, -1);
+        return;
+      }
+      exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
+      exchange.sendResponseHeaders(200, response.length == 0 ? -1 : response.length);
+      if (response.length > 0) {
+        try (OutputStream out = exchange.getResponseBody()) {
+          out.write(response);
+        }
+      }
+    }
+  }
+
+  /** Records the request and returns the response body; null for an unknown path. */
+  private byte[] answerHttp(HttpExchange exchange) throws IOException {
+    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readAllBytes();
+    }
+    if ("gzip".equalsIgnoreCase(encoding)) {
+      body = new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
+    }
+    switch (exchange.getRequestURI().getPath()) {
+      case HTTP_PROFILES_PATH:
+        ExportProfilesServiceRequest profiles = ExportProfilesServiceRequest.parseFrom(body);
+        httpProfileBodies.add(body);
+        httpProfileEncodings.add(encoding == null ? "identity" : encoding);
+        record(profileRequests, profiles);
+        return ExportProfilesServiceResponse.getDefaultInstance().toByteArray();
+      case "/v1/traces":
+        record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
+        return ExportTraceServiceResponse.getDefaultInstance().toByteArray();
+      case "/v1/metrics":
+      case "/v1/logs":
+        return new byte[0];
+      default:
+        return null;
     }
   }
 

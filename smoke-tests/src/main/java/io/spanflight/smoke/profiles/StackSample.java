@@ -8,7 +8,8 @@ import java.util.Optional;
  *
  * @param frames fully qualified method names ({@code com.example.Clazz.method}), leaf first
  * @param link the span the sample is linked to, or {@code null} for none (link index 0)
- * @param count how many samples this entry stands for (its value, else its timestamp count)
+ * @param count the sum of its values (samples, bytes or nanoseconds by sample type), else its
+ *     timestamp count
  */
 public record StackSample(List<String> frames, SpanLink link, long count) {
 

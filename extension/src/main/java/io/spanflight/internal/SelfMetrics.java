@@ -1,0 +1,85 @@
+package io.spanflight.internal;
+
+import io.opentelemetry.api.GlobalOpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.Meter;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Spanflight's own counters as OpenTelemetry metrics, through the agent's meter provider, and as
+ * one FINE log line per minute. The instruments are registered once the agent has set the global
+ * OpenTelemetry (asking for it earlier would install a no-op one for the whole application).
+ *
+ * <ul>
+ *   <li>{@code spanflight.samples} (counter), attribute {@code outcome}: {@code linked} (joined to
+ *       a span), {@code unlinked} (no span active), {@code unknown_timeline} (the thread's switches
+ *       were lost for that stretch), {@code dropped} (never joined)
+ *   <li>{@code spanflight.timeline.lost_switches} (counter): ring entries overwritten before drained
+ *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
+ * </ul>
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class SelfMetrics {
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+  private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("outcome");
+  private static final long LOG_PERIOD_NANOS = 60_000_000_000L;
+
+  private final SampleJoiner joiner;
+  private final Timelines timelines;
+  private final ContextRegistry registry;
+  private boolean registered;
+  private long lastLog = System.nanoTime();
+
+  SelfMetrics(SampleJoiner joiner, Timelines timelines, ContextRegistry registry) {
+    this.joiner = joiner;
+    this.timelines = timelines;
+    this.registry = registry;
+  }
+
+  /** Called about once a second from the background thread. */
+  void tick() {
+    if (!registered && GlobalOpenTelemetry.isSet()) {
+      register(GlobalOpenTelemetry.getMeter("io.spanflight"));
+      registered = true;
+    }
+    long now = System.nanoTime();
+    if (now - lastLog >= LOG_PERIOD_NANOS && logger.isLoggable(Level.FINE)) {
+      lastLog = now;
+      logger.fine("Spanflight since start: " + joiner.summary() + ", lost switches=" + timelines.lostEntries()
+          + ", contexts=" + registry.size() + ", timeline threads=" + timelines.threadCount());
+    }
+  }
+
+  private void register(Meter meter) {
+    meter
+        .counterBuilder("spanflight.samples")
+        .setDescription("JFR samples and events seen by Spanflight, by join outcome")
+        .setUnit("{sample}")
+        .buildWithCallback(
+            m -> {
+              long linked = joiner.linked();
+              long unknown = joiner.unknownTimeline();
+              m.record(linked, Attributes.of(OUTCOME, "linked"));
+              m.record(unknown, Attributes.of(OUTCOME, "unknown_timeline"));
+              m.record(joiner.samples() - linked - unknown, Attributes.of(OUTCOME, "unlinked"));
+              m.record(joiner.dropped(), Attributes.of(OUTCOME, "dropped"));
+            });
+    meter
+        .counterBuilder("spanflight.timeline.lost_switches")
+        .setDescription("Context switches overwritten in a ring before the collector drained them")
+        .setUnit("{switch}")
+        .buildWithCallback(m -> m.record(timelines.lostEntries()));
+    meter
+        .gaugeBuilder("spanflight.registry.contexts")
+        .ofLongs()
+        .setDescription("Span contexts currently interned")
+        .setUnit("{context}")
+        .buildWithCallback(m -> m.record(registry.size()));
+  }
+}

@@ -1,0 +1,145 @@
+package io.spanflight.internal.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * One JFR signal that Spanflight can record, as configured: {@code otel.spanflight.<name>.enabled}
+ * and its one JFR setting ({@code period}, {@code threshold}, {@code throttle} or {@code filter})
+ * under {@code otel.spanflight.<name>.<setting>}. The catalogue below is the single place where
+ * sources, their keys and their defaults are defined.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class SourceSettings {
+  public static final String CPU = "cpu";
+  public static final String CPU_TIME = "cputime";
+  public static final String NATIVE = "native";
+  public static final String ALLOCATION = "alloc";
+  public static final String LOCK = "lock";
+  public static final String PARK = "park";
+  public static final String SOCKET = "socket";
+  public static final String FILE = "file";
+  public static final String METHOD_TIMING = "methodtiming";
+  public static final String METHOD_TRACE = "methodtrace";
+
+  private static final Pattern RATE = Pattern.compile("\\d+/(ns|us|ms|s|m|h)");
+  /** The JDK's method filter syntax: class, class::method, ::method, @annotation; ';'-separated. */
+  private static final Pattern METHOD_FILTER =
+      Pattern.compile("(@?[\\p{L}_$][\\p{L}\\p{N}_$.]*(::[\\p{L}_$<][\\p{L}\\p{N}_$>]*)?|::[\\p{L}_$<][\\p{L}\\p{N}_$>]*)");
+
+  private final String name;
+  private final boolean enabled;
+  private final String setting;
+  private final String value;
+
+  private SourceSettings(String name, boolean enabled, String setting, String value) {
+    this.name = name;
+    this.enabled = enabled;
+    this.setting = setting;
+    this.value = value;
+  }
+
+  /** Reads every source; a bad value throws {@link ConfigError} for that key. */
+  static List<SourceSettings> read(Settings s, List<String> errors) {
+    List<SourceSettings> sources = new ArrayList<>();
+    Duration ms1 = Duration.ofMillis(1);
+    Duration s10 = Duration.ofSeconds(10);
+    sources.add(duration(s, errors, CPU, true, "period", Duration.ofMillis(20), ms1, s10));
+    sources.add(duration(s, errors, CPU_TIME, false, "period", Duration.ofMillis(20), ms1, s10));
+    sources.add(duration(s, errors, NATIVE, false, "period", Duration.ofMillis(20), ms1, s10));
+    sources.add(rate(s, errors, ALLOCATION, true, "throttle", "150/s"));
+    Duration zero = Duration.ZERO;
+    Duration hour = Duration.ofHours(1);
+    sources.add(duration(s, errors, LOCK, true, "threshold", Duration.ofMillis(20), zero, hour));
+    sources.add(duration(s, errors, PARK, true, "threshold", Duration.ofMillis(20), zero, hour));
+    sources.add(duration(s, errors, SOCKET, true, "threshold", Duration.ofMillis(20), zero, hour));
+    sources.add(duration(s, errors, FILE, true, "threshold", Duration.ofMillis(20), zero, hour));
+    sources.add(filter(s, errors, METHOD_TIMING));
+    sources.add(filter(s, errors, METHOD_TRACE));
+    return sources;
+  }
+
+  private static String key(String name, String suffix) {
+    return "otel.spanflight." + name + "." + suffix;
+  }
+
+  private static boolean enabled(Settings s, List<String> errors, String name, boolean byDefault) {
+    try {
+      return s.bool(key(name, "enabled"), byDefault);
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return false;
+    }
+  }
+
+  private static SourceSettings duration(
+      Settings s, List<String> errors, String name, boolean on, String setting, Duration byDefault, Duration min, Duration max) {
+    boolean enabled = enabled(s, errors, name, on);
+    try {
+      Duration d = s.duration(key(name, setting), byDefault, min, max);
+      return new SourceSettings(name, enabled, setting, d.toMillis() + " ms");
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return new SourceSettings(name, false, setting, "");
+    }
+  }
+
+  private static SourceSettings rate(
+      Settings s, List<String> errors, String name, boolean on, String setting, String byDefault) {
+    boolean enabled = enabled(s, errors, name, on);
+    String value = s.string(key(name, setting), byDefault);
+    if (!RATE.matcher(value).matches()) {
+      errors.add(new ConfigError(key(name, setting), value, "a rate like 150/s or 10/ms").getMessage());
+      return new SourceSettings(name, false, setting, "");
+    }
+    return new SourceSettings(name, enabled, setting, value);
+  }
+
+  /** Method timing and tracing are on exactly when a filter is given. */
+  private static SourceSettings filter(Settings s, List<String> errors, String name) {
+    String value = s.string(key(name, "filter"), "");
+    for (String part : value.split(";")) {
+      if (!value.isEmpty() && !METHOD_FILTER.matcher(part.trim()).matches()) {
+        errors.add(
+            new ConfigError(
+                    key(name, "filter"),
+                    value,
+                    "';'-separated JDK method filters: com.example.Foo, com.example.Foo::bar, ::bar or @com.example.Annotation")
+                .getMessage());
+        return new SourceSettings(name, false, "filter", "");
+      }
+    }
+    return new SourceSettings(name, !value.isEmpty(), "filter", value);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** The JFR setting this source's value goes to: period, threshold, throttle or filter. */
+  public String setting() {
+    return setting;
+  }
+
+  /** The value in JFR's own syntax ("20 ms", "150/s", "com.example.Foo::bar"). */
+  public String value() {
+    return value;
+  }
+
+  /** The value as nanoseconds, for period and threshold settings. */
+  public long nanos() {
+    return Long.parseLong(value.substring(0, value.indexOf(' '))) * 1_000_000L;
+  }
+
+  @Override
+  public String toString() {
+    return name + (enabled ? "(" + setting + "=" + value + ")" : "(off)");
+  }
+}

@@ -1,0 +1,103 @@
+package io.spanflight.internal.jfr;
+
+import static io.spanflight.internal.jfr.JfrSource.EVENT_THREAD;
+import static io.spanflight.internal.jfr.JfrSource.SAMPLED_THREAD;
+
+import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.profile.SampleType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+
+/**
+ * Turns the configured sources into the JFR event types to enable, skipping (with one info line
+ * each) the ones this JDK does not have, such as {@code jdk.CPUTimeSample} before JDK 25.
+ * {@code jdk.MethodTiming} is not here: it carries no thread or stack and is handled by
+ * {@link MethodTimingDeltas}.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class JfrSources {
+  static final String METHOD_TIMING = "jdk.MethodTiming";
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  private JfrSources() {}
+
+  /** The event sources to enable for {@code settings}, among the event types this JDK knows. */
+  static List<JfrSource> of(List<SourceSettings> settings, Set<String> available) {
+    List<JfrSource> sources = new ArrayList<>();
+    for (SourceSettings s : settings) {
+      if (!s.enabled()) {
+        continue;
+      }
+      for (JfrSource source : sourcesOf(s)) {
+        if (available.contains(source.eventName)) {
+          sources.add(source);
+        } else {
+          logger.info(
+              "Spanflight: this JDK has no " + source.eventName + "; source '" + s.name() + "' is skipped");
+        }
+      }
+    }
+    return sources;
+  }
+
+  /** The event types that this JVM's Flight Recorder knows. */
+  static Set<String> availableEventTypes() {
+    return FlightRecorder.getFlightRecorder().getEventTypes().stream()
+        .map(EventType::getName)
+        .collect(Collectors.toSet());
+  }
+
+  private static List<JfrSource> sourcesOf(SourceSettings s) {
+    String setting = s.setting();
+    String value = s.value();
+    switch (s.name()) {
+      case SourceSettings.CPU:
+        return List.of(
+            new JfrSource("jdk.ExecutionSample", SAMPLED_THREAD, SampleType.cpuSamples(s.nanos()), e -> 1, setting, value, null));
+      case SourceSettings.CPU_TIME:
+        return List.of(
+            new JfrSource(
+                "jdk.CPUTimeSample",
+                EVENT_THREAD,
+                SampleType.cpuTime(s.nanos()),
+                e -> e.getDuration("samplingPeriod").toNanos(),
+                "throttle",
+                value,
+                null));
+      case SourceSettings.NATIVE:
+        return List.of(
+            new JfrSource("jdk.NativeMethodSample", SAMPLED_THREAD, SampleType.nativeSamples(s.nanos()), e -> 1, setting, value, null));
+      case SourceSettings.ALLOCATION:
+        return List.of(
+            new JfrSource(
+                "jdk.ObjectAllocationSample", EVENT_THREAD, SampleType.allocatedBytes(), e -> e.getLong("weight"), setting, value, null));
+      case SourceSettings.LOCK:
+        return List.of(blocking("jdk.JavaMonitorEnter", "lock_contention", s), blocking("jdk.JavaMonitorWait", "lock_wait", s));
+      case SourceSettings.PARK:
+        return List.of(blocking("jdk.ThreadPark", "park", s));
+      case SourceSettings.SOCKET:
+        return List.of(blocking("jdk.SocketRead", "socket_read", s), blocking("jdk.SocketWrite", "socket_write", s));
+      case SourceSettings.FILE:
+        return List.of(blocking("jdk.FileRead", "file_read", s), blocking("jdk.FileWrite", "file_write", s));
+      case SourceSettings.METHOD_TRACE:
+        return List.of(
+            new JfrSource(
+                "jdk.MethodTrace", EVENT_THREAD, SampleType.nanoseconds("method_trace"), JfrSource::duration, setting, value, "method"));
+      case SourceSettings.METHOD_TIMING:
+        return List.of(new JfrSource(METHOD_TIMING, "", SampleType.nanoseconds("method_time"), e -> 0, setting, value, null));
+      default:
+        throw new IllegalArgumentException("unknown source " + s.name());
+    }
+  }
+
+  private static JfrSource blocking(String event, String type, SourceSettings s) {
+    return new JfrSource(
+        event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null);
+  }
+}

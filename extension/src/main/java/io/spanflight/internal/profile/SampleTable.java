@@ -1,0 +1,79 @@
+package io.spanflight.internal.profile;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The samples of one sample type in one interval, grouped by (stack, link): each group keeps the
+ * timestamp and value of every sample in it, exported as parallel {@code timestamps_unix_nano}
+ * and {@code values}.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class SampleTable {
+
+  /** The samples that share one stack and one link. */
+  static final class Group {
+    final int stack;
+    final int link;
+    long[] timestamps = new long[4];
+    long[] values = new long[4];
+    int count;
+
+    Group(int stack, int link) {
+      this.stack = stack;
+      this.link = link;
+    }
+
+    void add(long epochNanos, long value) {
+      if (count == timestamps.length) {
+        timestamps = Arrays.copyOf(timestamps, count * 2);
+        values = Arrays.copyOf(values, count * 2);
+      }
+      timestamps[count] = epochNanos;
+      values[count] = value;
+      count++;
+    }
+  }
+
+  private final Map<Long, Group> groups = new LinkedHashMap<>();
+  private int total;
+  private long minTimestamp = Long.MAX_VALUE;
+  private long maxTimestamp = Long.MIN_VALUE;
+
+  void add(int stack, int link, long epochNanos, long value) {
+    long key = ((long) stack << 32) | (link & 0xFFFFFFFFL);
+    groups.computeIfAbsent(key, k -> new Group(stack, link)).add(epochNanos, value);
+    total++;
+    minTimestamp = Math.min(minTimestamp, epochNanos);
+    maxTimestamp = Math.max(maxTimestamp, epochNanos);
+  }
+
+  Collection<Group> groups() {
+    return groups.values();
+  }
+
+  int total() {
+    return total;
+  }
+
+  int linked() {
+    int linked = 0;
+    for (Group group : groups.values()) {
+      if (group.link != 0) {
+        linked += group.count;
+      }
+    }
+    return linked;
+  }
+
+  long minTimestamp() {
+    return minTimestamp;
+  }
+
+  long maxTimestamp() {
+    return maxTimestamp;
+  }
+}
