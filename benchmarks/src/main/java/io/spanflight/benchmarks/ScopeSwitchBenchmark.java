@@ -6,16 +6,21 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import io.spanflight.internal.bridge.JavaContextBridge;
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.registry.ContextRegistry;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -23,9 +28,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Attach + close of a span scope through the real {@code ContextStorage} path, with and without
- * the Spanflight wrapper (one fork each: the wrapper is global to a JVM). Run with
- * {@code -prof gc} to see bytes allocated per pair.
+ * Attach + close of a span scope through the real {@code ContextStorage} path: without
+ * Spanflight ({@code off}), with the pure-Java bridge ({@code java}) and with the native bridge
+ * ({@code native}), on a platform thread and inside a virtual thread (JDK 21+). One fork per
+ * combination: the wrapper is global to a JVM. Run with {@code -prof gc} for bytes per pair.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -34,17 +40,22 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @State(org.openjdk.jmh.annotations.Scope.Benchmark)
 public class ScopeSwitchBenchmark {
+  static final int PAIRS_PER_VIRTUAL_THREAD = 10_000;
 
-  @Param({"false", "true"})
-  public boolean spanflight;
+  @Param({"off", "java", "native"})
+  public String spanflight;
 
   private Context context;
+  private MethodHandle startVirtualThread;
 
   @Setup
-  public void setUp() {
-    if (spanflight) {
+  public void setUp() throws ReflectiveOperationException {
+    if (!spanflight.equals("off")) {
       SpanflightContextStorage.install(); // before the storage is first used, as in the agent
-      JavaContextBridge bridge = new JavaContextBridge(1024);
+      ContextBridge bridge = ContextBridges.create(1024, null, spanflight.equals("java"));
+      if (spanflight.equals("native") && !bridge.implementation().startsWith("native")) {
+        throw new IllegalStateException("native bridge unavailable: " + bridge.implementation());
+      }
       SpanflightContextStorage.start(new SwitchRecorder(new ContextRegistry(bridge), bridge));
     }
     SpanContext spanContext =
@@ -54,12 +65,37 @@ public class ScopeSwitchBenchmark {
             TraceFlags.getSampled(),
             TraceState.getDefault());
     context = Context.root().with(Span.wrap(spanContext));
+    try {
+      startVirtualThread =
+          MethodHandles.publicLookup()
+              .findStatic(Thread.class, "startVirtualThread", MethodType.methodType(Thread.class, Runnable.class));
+    } catch (NoSuchMethodException e) {
+      startVirtualThread = null; // JDK 17: the virtual-thread benchmark fails with a clear message
+    }
   }
 
   @Benchmark
-  public void attachAndClose() {
+  public void platformThread() {
     try (Scope ignored = context.makeCurrent()) {
       // the pair is what is measured
     }
+  }
+
+  /** {@value #PAIRS_PER_VIRTUAL_THREAD} pairs inside one virtual thread, per invocation. */
+  @Benchmark
+  @OperationsPerInvocation(PAIRS_PER_VIRTUAL_THREAD)
+  public void virtualThread() throws Throwable {
+    if (startVirtualThread == null) {
+      throw new IllegalStateException("virtual threads need JDK 21+");
+    }
+    Runnable pairs =
+        () -> {
+          for (int i = 0; i < PAIRS_PER_VIRTUAL_THREAD; i++) {
+            try (Scope ignored = context.makeCurrent()) {
+              // the pair is what is measured
+            }
+          }
+        };
+    ((Thread) startVirtualThread.invoke(pairs)).join();
   }
 }

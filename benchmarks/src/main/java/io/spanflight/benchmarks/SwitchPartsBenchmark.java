@@ -3,6 +3,8 @@ package io.spanflight.benchmarks;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.bridge.JavaContextBridge;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SwitchPartsBenchmark {
   private final JavaContextBridge bridge = new JavaContextBridge(1024);
   private final ContextRegistry registry = new ContextRegistry(bridge);
+  private final ContextBridge nativeBridge = ContextBridges.create(1024, null, false);
   private final SpanContext spanContext =
       SpanContext.create(
           "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
@@ -38,6 +41,12 @@ public class SwitchPartsBenchmark {
   @Benchmark
   public int registryLookup() {
     return registry.idOf(spanContext);
+  }
+
+  /** One JNI call: clock_gettime + OTEP-4947 record write + ring append (id 0: record cleared). */
+  @Benchmark
+  public void nativeBridgeSwitch() {
+    nativeBridge.switchTo(0);
   }
 
   /** ThreadLocal lookup + nanoTime + ring append. */

@@ -15,8 +15,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -39,8 +42,32 @@ class AttributionSmokeTest extends SmokeTestBase {
   @MethodSource("io.spanflight.smoke.SmokeTestBase#jdksUnderTest")
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
   void burnSamplesLinkToTheirServerSpan(Jdk jdk) throws Exception {
+    assertAttribution(jdk, jdk.label(), builder -> builder, "Spanflight context bridge: native");
+  }
+
+  /** The context bridge variants the whole path must also work with (on the newest JDK). */
+  static Stream<Arguments> bridgeVariants() {
+    Jdk jdk = newestJdk();
+    return Stream.of(
+        Arguments.of(jdk, "check-jni", (UnaryOperator<AppJvm.Builder>) b -> b.jvmArg("-Xcheck:jni"),
+            "Spanflight context bridge: native"),
+        Arguments.of(jdk, "java-fallback",
+            (UnaryOperator<AppJvm.Builder>) b -> b.systemProperty("spanflight.bridge", "java"),
+            "Spanflight context bridge: java"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("bridgeVariants")
+  @Timeout(value = 4, unit = TimeUnit.MINUTES)
+  void bridgeVariantsAttributeToo(
+      Jdk jdk, String variant, UnaryOperator<AppJvm.Builder> options, String expectedBridge) throws Exception {
+    assertAttribution(jdk, jdk.label() + "," + variant, options, expectedBridge);
+  }
+
+  private void assertAttribution(
+      Jdk jdk, String label, UnaryOperator<AppJvm.Builder> options, String expectedBridge) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(jdk, collector, "attribution").start();
+      AppJvm app = options.apply(app(jdk, collector, "attribution")).start();
       try (app) {
         LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 100, 2);
         assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
@@ -66,7 +93,11 @@ class AttributionSmokeTest extends SmokeTestBase {
           .sum();
       double share = burnSamples == 0 ? 0 : 100.0 * linked / burnSamples;
       System.out.printf(Locale.ROOT, "attribution[%s]: %.1f %% (%d/%d burn samples linked to a"
-          + " received span)%n", jdk.label(), share, linked, burnSamples);
+          + " received span)%n", label, share, linked, burnSamples);
+      String log = app.logText();
+      assertThat(log).as("the bridge in use").contains(expectedBridge);
+      assertThat(log).as("JNI problems reported by -Xcheck:jni")
+          .doesNotContain("WARNING in native method").doesNotContain("FATAL ERROR in native method");
 
       assertThat(burnSamples).as(withLog(app, "CPU samples with " + BURN_METHOD + " on the stack; "
           + received(collector)))

@@ -124,6 +124,7 @@ public final class AppJvm implements AutoCloseable {
     private final Jdk jdk;
     private final SmokePaths paths;
     private final Map<String, String> properties = new LinkedHashMap<>();
+    private final List<String> jvmArgs = new ArrayList<>();
     private String serviceName = "burn-app";
     private boolean extension = true;
 
@@ -143,6 +144,12 @@ public final class AppJvm implements AutoCloseable {
       return this;
     }
 
+    /** Adds a JVM option such as {@code -Xcheck:jni} to the app JVM's command line. */
+    public Builder jvmArg(String option) {
+      jvmArgs.add(option);
+      return this;
+    }
+
     /** Runs the app with the javaagent alone, as a baseline or to check the harness. */
     public Builder withoutExtension() {
       extension = false;
@@ -158,6 +165,7 @@ public final class AppJvm implements AutoCloseable {
       List<String> command = new ArrayList<>();
       command.add(jdk.java().toString());
       command.add("-Xmx256m");
+      command.addAll(jvmArgs);
       command.add("-javaagent:" + paths.agentJar());
       if (extension) {
         command.add("-Dotel.javaagent.extensions=" + paths.extensionJar());
