@@ -9,8 +9,7 @@ import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
-import io.spanflight.internal.bridge.ContextBridge;
-import io.spanflight.internal.bridge.TimelineSink;
+import io.spanflight.internal.TestBridge;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,28 +18,12 @@ import org.junit.jupiter.api.Test;
 
 class SpanflightContextStorageTest {
 
-  private static final class RecordingBridge implements ContextBridge {
+  private static final class RecordingBridge extends TestBridge {
     final List<Integer> switches = new ArrayList<>();
-
-    @Override
-    public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
-
-    @Override
-    public boolean publishProcessContext(byte[] payload) {
-      return false;
-    }
 
     @Override
     public void switchTo(int contextId) {
       switches.add(contextId);
-    }
-
-    @Override
-    public void drain(TimelineSink sink) {}
-
-    @Override
-    public String implementation() {
-      return "recording";
     }
   }
 

@@ -2,7 +2,7 @@ package io.spanflight.internal.correlate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.TestBridge;
 import io.spanflight.internal.bridge.TimelineSink;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,33 +12,15 @@ import org.junit.jupiter.api.Test;
 class TimelinesTest {
 
   /** A bridge whose drain replays scripted calls into the sink. */
-  private static final class ScriptedBridge implements ContextBridge {
+  private static final class ScriptedBridge extends TestBridge {
     final List<Consumer<TimelineSink>> script = new ArrayList<>();
     int drains;
-
-    @Override
-    public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
-
-    @Override
-    public boolean publishProcessContext(byte[] payload) {
-      return false;
-    }
-
-    @Override
-    public void switchTo(int contextId) {
-      throw new UnsupportedOperationException();
-    }
 
     @Override
     public void drain(TimelineSink sink) {
       drains++;
       script.forEach(step -> step.accept(sink));
       script.clear();
-    }
-
-    @Override
-    public String implementation() {
-      return "scripted";
     }
   }
 
