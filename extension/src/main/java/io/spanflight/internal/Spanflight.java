@@ -22,6 +22,7 @@ import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.ProcessContextEncoder;
 import io.spanflight.internal.profile.ProfileInterval;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.LocalRoots;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -72,10 +73,13 @@ public final class Spanflight {
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
 
-  private Spanflight(SpanflightConfig config, Resource resource) {
+  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     this.config = config;
     this.bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
-    this.registry = new ContextRegistry(bridge);
+    this.registry =
+        config.linkLocalRoot()
+            ? new ContextRegistry(bridge, localRoots::localRootOf)
+            : new ContextRegistry(bridge);
     this.timelines = new Timelines(bridge);
     this.collector = new ProfileCollector();
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector);
@@ -95,8 +99,8 @@ public final class Spanflight {
    * Starts profiling. Cheap on the calling thread (the agent's startup): the exporter and the JFR
    * stream are created on the background thread.
    */
-  static Spanflight start(SpanflightConfig config, Resource resource) {
-    Spanflight spanflight = new Spanflight(config, resource);
+  static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
+    Spanflight spanflight = new Spanflight(config, resource, localRoots);
     // No record attributes yet (user context keys come later): an empty key map.
     spanflight.bridge.publishProcessContext(ProcessContextEncoder.encode(resource, List.of()));
     SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));

@@ -7,6 +7,7 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.registry.LocalRoots;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -25,11 +26,18 @@ import java.util.logging.Logger;
 public final class SpanflightCustomizerProvider implements AutoConfigurationCustomizerProvider {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AtomicBoolean started = new AtomicBoolean();
+  /** Tracks local roots for the Grafana mode; added to the tracer provider only in that mode. */
+  private static final LocalRoots localRoots = new LocalRoots();
 
   @Override
   public void customize(AutoConfigurationCustomizer customizer) {
     SpanflightContextStorage.install();
     customizer.addResourceCustomizer(SpanflightCustomizerProvider::startOnce);
+    customizer.addTracerProviderCustomizer(
+        (builder, properties) -> {
+          SpanflightConfig config = SpanflightConfig.read(properties);
+          return config.active() && config.linkLocalRoot() ? builder.addSpanProcessor(localRoots) : builder;
+        });
   }
 
   @Override
@@ -58,7 +66,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
                 + " the agent loaded Spanflight, or another library replaced it): profiles will carry"
                 + " no span links");
       }
-      Spanflight.start(config, resource);
+      Spanflight.start(config, resource, localRoots);
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
     }

@@ -16,6 +16,7 @@ import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,7 +59,7 @@ class JoinPrecisionTest {
                     "otel.spanflight.file.directory", dir.toString(),
                     "otel.spanflight.export.interval", "1s",
                     "otel.spanflight.cpu.period", "10ms")));
-    Spanflight spanflight = Spanflight.start(config, Resource.getDefault());
+    Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
 
     Context inA = Context.root().with(Span.wrap(A));
     Context inB = Context.root().with(Span.wrap(B));

@@ -27,6 +27,7 @@ public final class SpanflightConfig {
   public static final String FILE_DIRECTORY = "otel.spanflight.file.directory";
   public static final String RING_SIZE = "otel.spanflight.timeline.ring.size";
   public static final String NATIVE_ENABLED = "otel.spanflight.native.enabled";
+  public static final String LINK_LOCAL_ROOT = "otel.spanflight.link.local.root";
   public static final String NATIVE_DIRECTORY = "otel.spanflight.native.directory";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
@@ -49,6 +50,7 @@ public final class SpanflightConfig {
   private final List<SourceSettings> sources;
   private final int ringSize;
   private final boolean nativeEnabled;
+  private final boolean linkLocalRoot;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
 
@@ -69,6 +71,7 @@ public final class SpanflightConfig {
     sources = SourceSettings.read(s, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
+    linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
@@ -120,6 +123,14 @@ public final class SpanflightConfig {
 
   public int ringSize() {
     return ringSize;
+  }
+
+  /**
+   * The Grafana/Pyroscope mode: samples link to the local-root span, which carries
+   * {@code pyroscope.profile.id}.
+   */
+  public boolean linkLocalRoot() {
+    return linkLocalRoot;
   }
 
   /** False forces the pure-Java bridge (no native thread-context record). */

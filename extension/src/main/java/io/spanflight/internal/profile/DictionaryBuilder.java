@@ -68,7 +68,7 @@ final class DictionaryBuilder {
   private final Map<String, Integer> functionIndex = new HashMap<>();
   private final Map<Long, Integer> locationIndex = new HashMap<>();
   private final Map<StackKey, Integer> stackIndex = new HashMap<>();
-  private final Map<ContextRecord, Integer> linkIndex = new HashMap<>();
+  private final Map<String, Integer> linkIndex = new HashMap<>();
 
   DictionaryBuilder() {
     string("");
@@ -136,11 +136,11 @@ final class DictionaryBuilder {
     if (record == null) {
       return 0;
     }
-    Integer index = linkIndex.get(record);
+    Integer index = linkIndex.get(record.linkKey());
     if (index == null) {
       index = links.size();
       links.add(record);
-      linkIndex.put(record, index);
+      linkIndex.put(record.linkKey(), index);
     }
     return index;
   }

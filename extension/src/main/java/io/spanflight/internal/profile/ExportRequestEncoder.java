@@ -160,7 +160,7 @@ public final class ExportRequestEncoder {
     w.emptyMessage(4);
     for (int i = 1; i < d.links.size(); i++) {
       ContextRecord link = d.links.get(i);
-      w.begin(4).bytesField(1, link.traceId()).bytesField(2, link.spanId()).end();
+      w.begin(4).bytesField(1, link.traceId()).bytesField(2, link.linkSpanId()).end();
     }
     for (String s : d.strings) {
       w.repeatedString(5, s);

@@ -16,18 +16,26 @@ public final class ContextRecord {
   private final byte[] spanId;
   private final String traceIdHex;
   private final String spanIdHex;
+  private final byte[] linkSpanId;
+  private final String linkSpanIdHex;
   private final boolean sampled;
 
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
 
-  ContextRecord(int id, SpanContext spanContext, int epoch) {
+  /**
+   * @param linkTo the span profiles link to: the span itself, or its local root in the Grafana
+   *     mode (same trace)
+   */
+  ContextRecord(int id, SpanContext spanContext, SpanContext linkTo, int epoch) {
     this.id = id;
     this.key = spanContext;
     this.traceId = spanContext.getTraceIdBytes();
     this.spanId = spanContext.getSpanIdBytes();
     this.traceIdHex = spanContext.getTraceId();
     this.spanIdHex = spanContext.getSpanId();
+    this.linkSpanId = linkTo.getSpanIdBytes();
+    this.linkSpanIdHex = linkTo.getSpanId();
     this.sampled = spanContext.isSampled();
     this.lastEpoch = epoch;
   }
@@ -44,6 +52,16 @@ public final class ContextRecord {
   /** 8 bytes. Do not modify. */
   public byte[] spanId() {
     return spanId;
+  }
+
+  /** 8 bytes: the span id profile samples link to. Do not modify. */
+  public byte[] linkSpanId() {
+    return linkSpanId;
+  }
+
+  /** Identifies the profile link: records that link to the same span share it. */
+  public String linkKey() {
+    return traceIdHex + linkSpanIdHex;
   }
 
   public String traceIdHex() {

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Interns span contexts into small int ids (0 means "no span"), so that a context switch stores
@@ -37,10 +38,20 @@ public final class ContextRegistry {
   private final AtomicInteger nextId = new AtomicInteger(1);
   private volatile int epoch;
   private final ContextBridge bridge;
+  private final UnaryOperator<SpanContext> linkTarget;
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
+    this(bridge, UnaryOperator.identity());
+  }
+
+  /**
+   * @param linkTarget the span that samples taken in a span link to (identity: the span itself;
+   *     {@link LocalRoots#localRootOf} in the Grafana mode)
+   */
+  public ContextRegistry(ContextBridge bridge, UnaryOperator<SpanContext> linkTarget) {
     this.bridge = bridge;
+    this.linkTarget = linkTarget;
   }
 
   /** Capture path: the id of a valid span context, creating it on first use. */
@@ -56,7 +67,7 @@ public final class ContextRegistry {
   private ContextRecord create(SpanContext spanContext) {
     Integer reused = freeIds.poll();
     int id = reused != null ? reused : nextId.getAndIncrement();
-    ContextRecord record = new ContextRecord(id, spanContext, epoch);
+    ContextRecord record = new ContextRecord(id, spanContext, linkTarget.apply(spanContext), epoch);
     bridge.define(id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), NO_ATTRIBUTES);
     byId.put(id, record);
     return record;

@@ -1,0 +1,68 @@
+package io.spanflight.internal.registry;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The Grafana/Pyroscope mode: remembers, for every live span, its local root (the first span of
+ * the trace in this process), so samples can link to it, and marks local roots with
+ * {@code pyroscope.profile.id} = their span id, which Grafana's "profiles for this span" looks
+ * for. A span processor of the agent's SDK; entries leave when their span ends.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class LocalRoots implements SpanProcessor {
+  public static final String PROFILE_ID_ATTRIBUTE = "pyroscope.profile.id";
+
+  private final ConcurrentHashMap<SpanContext, SpanContext> rootOf = new ConcurrentHashMap<>();
+
+  @Override
+  public void onStart(Context parentContext, ReadWriteSpan span) {
+    SpanContext self = span.getSpanContext();
+    SpanContext parent = Span.fromContext(parentContext).getSpanContext();
+    SpanContext root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
+    if (root == null) {
+      // no local parent (or its start was not seen): this span is a local root
+      root = self;
+      span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
+    }
+    rootOf.put(self, root);
+  }
+
+  @Override
+  public boolean isStartRequired() {
+    return true;
+  }
+
+  @Override
+  public void onEnd(ReadableSpan span) {
+    rootOf.remove(span.getSpanContext());
+  }
+
+  @Override
+  public boolean isEndRequired() {
+    return true;
+  }
+
+  /** The local root of a live span, or the span itself when it is unknown. */
+  public SpanContext localRootOf(SpanContext span) {
+    return rootOf.getOrDefault(span, span);
+  }
+
+  /** Spans currently tracked. */
+  public int size() {
+    return rootOf.size();
+  }
+
+  @Override
+  public CompletableResultCode shutdown() {
+    rootOf.clear();
+    return CompletableResultCode.ofSuccess();
+  }
+}

@@ -1,0 +1,66 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.spanflight.internal.TestBridge;
+import org.junit.jupiter.api.Test;
+
+class LocalRootsTest {
+  private static final AttributeKey<String> PROFILE_ID = AttributeKey.stringKey(LocalRoots.PROFILE_ID_ATTRIBUTE);
+
+  private final LocalRoots localRoots = new LocalRoots();
+  private final Tracer tracer =
+      SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("test");
+
+  @Test
+  void childrenResolveToTheirLocalRootWhichCarriesTheProfileId() {
+    Span root = tracer.spanBuilder("root").startSpan();
+    Span child = tracer.spanBuilder("child").setParent(Context.root().with(root)).startSpan();
+    Span grandchild = tracer.spanBuilder("grandchild").setParent(Context.root().with(child)).startSpan();
+
+    assertThat(localRoots.localRootOf(grandchild.getSpanContext())).isEqualTo(root.getSpanContext());
+    assertThat(((ReadableSpan) root).getAttribute(PROFILE_ID)).isEqualTo(root.getSpanContext().getSpanId());
+    assertThat(((ReadableSpan) child).getAttribute(PROFILE_ID)).isNull();
+
+    grandchild.end();
+    child.end();
+    root.end();
+    assertThat(localRoots.size()).isZero();
+  }
+
+  @Test
+  void aSpanWithARemoteParentIsALocalRoot() {
+    SpanContext remote =
+        SpanContext.createFromRemoteParent(
+            "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
+    Span server = tracer.spanBuilder("server").setParent(Context.root().with(Span.wrap(remote))).startSpan();
+    assertThat(localRoots.localRootOf(server.getSpanContext())).isEqualTo(server.getSpanContext());
+    assertThat(((ReadableSpan) server).getAttribute(PROFILE_ID)).isEqualTo(server.getSpanContext().getSpanId());
+    server.end();
+  }
+
+  @Test
+  void theRegistryLinksRecordsToTheLocalRootButKeepsTheirOwnSpanId() {
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), localRoots::localRootOf);
+    Span root = tracer.spanBuilder("root").startSpan();
+    Span child = tracer.spanBuilder("child").setParent(Context.root().with(root)).startSpan();
+
+    ContextRecord record = registry.resolve(registry.idOf(child.getSpanContext()));
+    ContextRecord rootRecord = registry.resolve(registry.idOf(root.getSpanContext()));
+
+    assertThat(record.spanIdHex()).isEqualTo(child.getSpanContext().getSpanId());
+    assertThat(record.linkSpanId()).isEqualTo(root.getSpanContext().getSpanIdBytes());
+    assertThat(record.linkKey()).isEqualTo(rootRecord.linkKey());
+    child.end();
+    root.end();
+  }
+}
