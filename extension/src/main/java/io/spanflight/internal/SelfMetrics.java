@@ -18,7 +18,8 @@ import java.util.logging.Logger;
  * <ul>
  *   <li>{@code spanflight.samples} (counter), attribute {@code outcome}: {@code linked} (joined to
  *       a span), {@code unlinked} (no span active), {@code unknown_timeline} (the thread's switches
- *       were lost for that stretch), {@code dropped} (never joined)
+ *       were lost for that stretch), {@code filtered} (dropped by a context filter), {@code
+ *       dropped} (never joined)
  *   <li>{@code spanflight.timeline.lost_switches} (counter): ring entries overwritten before drained
  *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
  * </ul>
@@ -67,7 +68,9 @@ final class SelfMetrics {
               long unknown = joiner.unknownTimeline();
               m.record(linked, Attributes.of(OUTCOME, "linked"));
               m.record(unknown, Attributes.of(OUTCOME, "unknown_timeline"));
-              m.record(joiner.samples() - linked - unknown, Attributes.of(OUTCOME, "unlinked"));
+              long filtered = joiner.filtered();
+              m.record(filtered, Attributes.of(OUTCOME, "filtered"));
+              m.record(joiner.samples() - linked - unknown - filtered, Attributes.of(OUTCOME, "unlinked"));
               m.record(joiner.dropped(), Attributes.of(OUTCOME, "dropped"));
             });
     meter

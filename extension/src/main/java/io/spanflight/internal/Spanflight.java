@@ -82,7 +82,7 @@ public final class Spanflight {
             : new ContextRegistry(bridge);
     this.timelines = new Timelines(bridge);
     this.collector = new ProfileCollector();
-    this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector);
+    this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
     this.stream = new JfrSampleStream(config.sources(), joiner, collector);
     this.encoder = new ExportRequestEncoder(resource, VERSION);
     this.metrics = new SelfMetrics(joiner, timelines, registry);

@@ -1,6 +1,7 @@
 package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.spanflight.internal.filter.SampleFilters;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -48,6 +49,7 @@ public final class SpanflightConfig {
   private final Duration exportInterval;
   private final Path fileDirectory;
   private final List<SourceSettings> sources;
+  private final SampleFilters filters;
   private final int ringSize;
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
@@ -69,6 +71,7 @@ public final class SpanflightConfig {
             DEFAULT_EXPORT_INTERVAL);
     fileDirectory = Paths.get(s.string(FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY));
     sources = SourceSettings.read(s, errors);
+    filters = FilterSettings.read(s, sources, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
@@ -114,6 +117,11 @@ public final class SpanflightConfig {
 
   public Path fileDirectory() {
     return fileDirectory;
+  }
+
+  /** The context filters: which samples are kept, per source. */
+  public SampleFilters filters() {
+    return filters;
   }
 
   /** Every JFR source, enabled or not, in catalogue order. */

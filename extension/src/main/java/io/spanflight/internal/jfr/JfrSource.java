@@ -15,6 +15,8 @@ final class JfrSource {
   static final String SAMPLED_THREAD = "sampledThread";
   static final String EVENT_THREAD = "eventThread";
 
+  /** The configured source this event belongs to ({@code cpu}, {@code lock}, ...). */
+  final String sourceName;
   final String eventName;
   final String threadField;
   final SampleType type;
@@ -25,6 +27,7 @@ final class JfrSource {
   final String leafMethodField;
 
   JfrSource(
+      String sourceName,
       String eventName,
       String threadField,
       SampleType type,
@@ -32,6 +35,7 @@ final class JfrSource {
       String setting,
       String settingValue,
       String leafMethodField) {
+    this.sourceName = sourceName;
     this.eventName = eventName;
     this.threadField = threadField;
     this.type = type;

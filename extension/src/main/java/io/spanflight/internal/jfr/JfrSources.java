@@ -59,10 +59,11 @@ final class JfrSources {
     switch (s.name()) {
       case SourceSettings.CPU:
         return List.of(
-            new JfrSource("jdk.ExecutionSample", SAMPLED_THREAD, SampleType.cpuSamples(s.nanos()), e -> 1, setting, value, null));
+            new JfrSource(s.name(), "jdk.ExecutionSample", SAMPLED_THREAD, SampleType.cpuSamples(s.nanos()), e -> 1, setting, value, null));
       case SourceSettings.CPU_TIME:
         return List.of(
             new JfrSource(
+                s.name(),
                 "jdk.CPUTimeSample",
                 EVENT_THREAD,
                 SampleType.cpuTime(s.nanos()),
@@ -72,10 +73,11 @@ final class JfrSources {
                 null));
       case SourceSettings.NATIVE:
         return List.of(
-            new JfrSource("jdk.NativeMethodSample", SAMPLED_THREAD, SampleType.nativeSamples(s.nanos()), e -> 1, setting, value, null));
+            new JfrSource(s.name(), "jdk.NativeMethodSample", SAMPLED_THREAD, SampleType.nativeSamples(s.nanos()), e -> 1, setting, value, null));
       case SourceSettings.ALLOCATION:
         return List.of(
             new JfrSource(
+                s.name(),
                 "jdk.ObjectAllocationSample", EVENT_THREAD, SampleType.allocatedBytes(), e -> e.getLong("weight"), setting, value, null));
       case SourceSettings.LOCK:
         return List.of(blocking("jdk.JavaMonitorEnter", "lock_contention", s), blocking("jdk.JavaMonitorWait", "lock_wait", s));
@@ -88,9 +90,10 @@ final class JfrSources {
       case SourceSettings.METHOD_TRACE:
         return List.of(
             new JfrSource(
+                s.name(),
                 "jdk.MethodTrace", EVENT_THREAD, SampleType.nanoseconds("method_trace"), JfrSource::duration, setting, value, "method"));
       case SourceSettings.METHOD_TIMING:
-        return List.of(new JfrSource(METHOD_TIMING, "", SampleType.nanoseconds("method_time"), e -> 0, setting, value, null));
+        return List.of(new JfrSource(s.name(), METHOD_TIMING, "", SampleType.nanoseconds("method_time"), e -> 0, setting, value, null));
       default:
         throw new IllegalArgumentException("unknown source " + s.name());
     }
@@ -98,6 +101,6 @@ final class JfrSources {
 
   private static JfrSource blocking(String event, String type, SourceSettings s) {
     return new JfrSource(
-        event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null);
+        s.name(), event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null);
   }
 }

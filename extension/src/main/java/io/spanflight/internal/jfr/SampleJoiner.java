@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
@@ -27,6 +28,7 @@ public final class SampleJoiner {
   private final Timelines timelines;
   private final ContextRegistry registry;
   private final ProfileCollector collector;
+  private final SampleFilters filters;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
 
   /** An event that arrived before the clock was calibrated. */
@@ -47,9 +49,15 @@ public final class SampleJoiner {
   final AtomicLong linked = new AtomicLong();
   final AtomicLong unknownTimeline = new AtomicLong();
   final AtomicLong dropped = new AtomicLong();
+  final AtomicLong filtered = new AtomicLong();
 
   public SampleJoiner(
-      JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
+      JfrClock clock,
+      Timelines timelines,
+      ContextRegistry registry,
+      ProfileCollector collector,
+      SampleFilters filters) {
+    this.filters = filters;
     this.clock = clock;
     this.timelines = timelines;
     this.registry = registry;
@@ -90,14 +98,19 @@ public final class SampleJoiner {
     }
     samples.incrementAndGet();
     ContextRecord link = null;
+    boolean unknown = false;
     long javaThreadId = thread.getJavaThreadId();
     if (javaThreadId >= 0) {
       int context = timelines.contextAt(javaThreadId, clock.startNanoTime(event));
-      if (context == Timelines.UNKNOWN) {
-        unknownTimeline.incrementAndGet();
-      } else {
-        link = registry.resolve(context);
-      }
+      unknown = context == Timelines.UNKNOWN;
+      link = unknown ? null : registry.resolve(context);
+    }
+    if (!filters.keep(source.sourceName, link, unknown)) {
+      filtered.incrementAndGet();
+      return;
+    }
+    if (unknown) {
+      unknownTimeline.incrementAndGet();
     }
     if (link != null) {
       linked.incrementAndGet();
@@ -144,10 +157,15 @@ public final class SampleJoiner {
     return dropped.get();
   }
 
+  /** Events dropped by a context filter. */
+  public long filtered() {
+    return filtered.get();
+  }
+
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d dropped=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), dropped.get());
+        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get());
   }
 }

@@ -1,6 +1,7 @@
 package io.spanflight.internal.registry;
 
 import io.opentelemetry.api.trace.SpanContext;
+import java.util.Map;
 
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
@@ -19,6 +20,9 @@ public final class ContextRecord {
   private final byte[] linkSpanId;
   private final String linkSpanIdHex;
   private final boolean sampled;
+
+  /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
+  private byte[] filterResults = new byte[0];
 
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
@@ -62,6 +66,26 @@ public final class ContextRecord {
   /** Identifies the profile link: records that link to the same span share it. */
   public String linkKey() {
     return traceIdHex + linkSpanIdHex;
+  }
+
+  /**
+   * The context's attributes (user-defined context keys), which filters and the OTEP-4947 record
+   * use. Empty until user-defined keys exist.
+   */
+  public Map<String, String> attributes() {
+    return Map.of();
+  }
+
+  /** A filter's cached answer for this context: 0 (not evaluated), 1 (keep) or 2 (drop). */
+  public int cachedFilterResult(int filter) {
+    return filter < filterResults.length ? filterResults[filter] : 0;
+  }
+
+  public void cacheFilterResult(int filter, int result) {
+    if (filter >= filterResults.length) {
+      filterResults = java.util.Arrays.copyOf(filterResults, filter + 1);
+    }
+    filterResults[filter] = (byte) result;
   }
 
   public String traceIdHex() {

@@ -141,6 +141,14 @@ class SpanflightConfigTest {
   }
 
   @Test
+  void contextFiltersAreParsedAndBadOnesNameTheirPosition() {
+    assertThat(read(Map.of("otel.spanflight.context.filter", "hasContext && sampled")).errors()).isEmpty();
+    assertThat(read(Map.of("otel.spanflight.lock.context.filter", "hasContext &&")).errors())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("otel.spanflight.lock.context.filter", "OTEL_SPANFLIGHT_LOCK_CONTEXT_FILTER", "at position 13");
+  }
+
+  @Test
   void disabledIsNotAnError() {
     SpanflightConfig config = read(Map.of("otel.spanflight.enabled", "false"));
     assertThat(config.errors()).isEmpty();
