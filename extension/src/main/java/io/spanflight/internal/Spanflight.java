@@ -52,9 +52,14 @@ import java.util.logging.Logger;
  */
 public final class Spanflight {
   static final String VERSION = versionOfJar();
-  /** Samples are joined against history no older than this; JFR delivers within ~1-2 s. */
-  static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(10);
-  static final long DRAIN_PERIOD_MILLIS = 50;
+  /**
+   * Samples are joined against history no older than this. JFR delivers events within about a
+   * second (it flushes once a second); an older one finds its stretch pruned and is counted as
+   * unknown-timeline, never joined to a wrong span.
+   */
+  static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
+  /** At 100 000 switches/s a thread fills 1 000 ring entries per drain: half the default ring. */
+  static final long DRAIN_PERIOD_MILLIS = 10;
   /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
   static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 
@@ -69,6 +74,8 @@ public final class Spanflight {
   private final JfrSampleStream stream;
   private final ExportRequestEncoder encoder;
   private final ScheduledExecutorService scheduler;
+  /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
+  private final ScheduledExecutorService drainer;
   private final SelfMetrics metrics;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
@@ -80,19 +87,23 @@ public final class Spanflight {
         config.linkLocalRoot()
             ? new ContextRegistry(bridge, localRoots::localRootOf)
             : new ContextRegistry(bridge);
-    this.timelines = new Timelines(bridge);
+    this.timelines = new Timelines(bridge, config.maxSteps());
     this.collector = new ProfileCollector();
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
     this.stream = new JfrSampleStream(config.sources(), joiner, collector);
     this.encoder = new ExportRequestEncoder(resource, VERSION);
     this.metrics = new SelfMetrics(joiner, timelines, registry);
-    this.scheduler =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "spanflight-export");
-              t.setDaemon(true);
-              return t;
-            });
+    this.scheduler = daemonScheduler("spanflight-export");
+    this.drainer = daemonScheduler("spanflight-timeline");
+  }
+
+  private static ScheduledExecutorService daemonScheduler(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
   }
 
   /**
@@ -113,7 +124,7 @@ public final class Spanflight {
     exporter = createExporter();
     stream.start();
     long interval = config.exportInterval().toMillis();
-    scheduler.scheduleWithFixedDelay(
+    drainer.scheduleWithFixedDelay(
         guarded("drain", timelines::drain), DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     scheduler.scheduleWithFixedDelay(
         guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
@@ -133,7 +144,7 @@ public final class Spanflight {
   private ProfileExporter createExporter() {
     switch (config.exporter()) {
       case FILE:
-        return new FileProfileExporter(config.fileDirectory());
+        return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), encoder.json());
       case NONE:
         return ProfileExporter.NONE;
       default:
@@ -160,8 +171,9 @@ public final class Spanflight {
     if (interval.sampleCount() == 0) {
       return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
     }
-    byte[] request = encoder.encode(interval, EpochClock.nowNanos());
-    CompletableResultCode result = exporter.export(request);
+    long end = EpochClock.nowNanos();
+    byte[] request = encoder.encode(interval, end);
+    CompletableResultCode result = exporter.export(request, interval, end);
     if (logger.isLoggable(Level.FINE)) {
       logger.fine(
           "Spanflight exported "
@@ -189,6 +201,7 @@ public final class Spanflight {
   void shutdown() {
     try {
       SpanflightContextStorage.stop();
+      drainer.shutdownNow();
       scheduler.shutdownNow();
       scheduler.awaitTermination(2, TimeUnit.SECONDS);
       joiner.awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
@@ -201,6 +214,19 @@ public final class Spanflight {
     } catch (RuntimeException e) {
       logger.log(Level.WARNING, "Spanflight shutdown did not complete", e);
     }
+  }
+
+  /** For benchmarks and tests: the timelines, registry and join counters of this run. */
+  Timelines timelines() {
+    return timelines;
+  }
+
+  ContextRegistry registry() {
+    return registry;
+  }
+
+  SampleJoiner joiner() {
+    return joiner;
   }
 
   private Runnable guarded(String task, Runnable body) {

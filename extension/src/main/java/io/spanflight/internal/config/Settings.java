@@ -2,7 +2,9 @@ package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,6 +55,29 @@ final class Settings {
     throw new ConfigError(key, value, "one of " + String.join(", ", allowed));
   }
 
+  /**
+   * A comma-separated, non-empty subset of {@code allowed} (lower case, compared without regard to
+   * case), in the order given, without duplicates.
+   */
+  Set<String> choices(String key, String defaultValue, String... allowed) {
+    String value = string(key, defaultValue);
+    Set<String> chosen = new LinkedHashSet<>();
+    for (String element : value.split(",", -1)) {
+      String match = null;
+      for (String candidate : allowed) {
+        if (candidate.equalsIgnoreCase(element.trim())) {
+          match = candidate;
+        }
+      }
+      if (match == null) {
+        throw new ConfigError(
+            key, value, "a comma-separated list of " + String.join(", ", allowed) + ", like " + allowed[0]);
+      }
+      chosen.add(match);
+    }
+    return chosen;
+  }
+
   /** A duration such as {@code 20ms}, {@code 10s}, {@code 1m}; a bare number means milliseconds. */
   Duration duration(String key, Duration defaultValue, Duration min, Duration max) {
     String value = string(key, null);
@@ -89,6 +114,23 @@ final class Settings {
       throw new ConfigError(key, value, expected);
     }
     return parsed;
+  }
+
+  /** A whole number within [min, max]. */
+  int integer(String key, int defaultValue, int min, int max) {
+    String value = string(key, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      int parsed = Integer.parseInt(value);
+      if (parsed >= min && parsed <= max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ConfigError(key, value, "a whole number between " + min + " and " + max);
   }
 
   /** A power of two within [min, max]. */

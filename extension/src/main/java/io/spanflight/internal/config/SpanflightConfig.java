@@ -7,9 +7,11 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +28,7 @@ public final class SpanflightConfig {
   public static final String EXPORTER = "otel.spanflight.exporter";
   public static final String EXPORT_INTERVAL = "otel.spanflight.export.interval";
   public static final String FILE_DIRECTORY = "otel.spanflight.file.directory";
+  public static final String FILE_FORMAT = "otel.spanflight.file.format";
   public static final String RING_SIZE = "otel.spanflight.timeline.ring.size";
   public static final String NATIVE_ENABLED = "otel.spanflight.native.enabled";
   public static final String LINK_LOCAL_ROOT = "otel.spanflight.link.local.root";
@@ -33,7 +36,9 @@ public final class SpanflightConfig {
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
-  public static final int DEFAULT_RING_SIZE = 1024;
+  public static final int DEFAULT_RING_SIZE = 4096;
+  public static final String MAX_STEPS = "otel.spanflight.timeline.max.steps";
+  public static final int DEFAULT_MAX_STEPS = 2_000_000;
   public static final Duration DEFAULT_OTLP_TIMEOUT = Duration.ofSeconds(10);
 
   /** Where profiles go. */
@@ -43,14 +48,26 @@ public final class SpanflightConfig {
     NONE
   }
 
+  /** What {@code file} writes per interval. */
+  public enum FileFormat {
+    /** Binary OTLP, {@code .binpb}. */
+    OTLP,
+    /** OTLP/JSON, {@code .json}. */
+    JSON,
+    /** Gzipped Google pprof, one {@code .pb.gz} per sample type. */
+    PPROF
+  }
+
   private final List<String> errors = new ArrayList<>();
   private final boolean enabled;
   private final Exporter exporter;
   private final Duration exportInterval;
   private final Path fileDirectory;
+  private final Set<FileFormat> fileFormats;
   private final List<SourceSettings> sources;
   private final SampleFilters filters;
   private final int ringSize;
+  private final int maxSteps;
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
   private final Path nativeDirectory;
@@ -70,14 +87,24 @@ public final class SpanflightConfig {
                     EXPORT_INTERVAL, DEFAULT_EXPORT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
             DEFAULT_EXPORT_INTERVAL);
     fileDirectory = Paths.get(s.string(FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY));
+    fileFormats = read(() -> fileFormats(s), EnumSet.of(FileFormat.OTLP));
     sources = SourceSettings.read(s, errors);
     filters = FilterSettings.read(s, sources, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
+    maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+  }
+
+  private static Set<FileFormat> fileFormats(Settings s) {
+    Set<FileFormat> formats = EnumSet.noneOf(FileFormat.class);
+    for (String format : s.choices(FILE_FORMAT, "otlp", "otlp", "json", "pprof")) {
+      formats.add(FileFormat.valueOf(format.toUpperCase(java.util.Locale.ROOT)));
+    }
+    return formats;
   }
 
   public static SpanflightConfig read(ConfigProperties properties) {
@@ -124,6 +151,11 @@ public final class SpanflightConfig {
     return filters;
   }
 
+  /** What {@code file} writes per interval: never empty. */
+  public Set<FileFormat> fileFormats() {
+    return Collections.unmodifiableSet(fileFormats);
+  }
+
   /** Every JFR source, enabled or not, in catalogue order. */
   public List<SourceSettings> sources() {
     return Collections.unmodifiableList(sources);
@@ -131,6 +163,11 @@ public final class SpanflightConfig {
 
   public int ringSize() {
     return ringSize;
+  }
+
+  /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */
+  public int maxSteps() {
+    return maxSteps;
   }
 
   /**
@@ -165,6 +202,7 @@ public final class SpanflightConfig {
     }
     if (exporter == Exporter.FILE) {
       shown.put("directory", fileDirectory.toAbsolutePath());
+      shown.put("formats", fileFormats.toString().toLowerCase(java.util.Locale.ROOT));
     }
     shown.put("interval", exportInterval);
     shown.put("sources", sources);

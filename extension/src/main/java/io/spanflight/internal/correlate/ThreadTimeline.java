@@ -67,6 +67,10 @@ final class ThreadTimeline {
       size -= keepFrom;
       knownSince = times[0];
     }
+    if (times.length > 64 && size < times.length / 4) { // give memory back after a burst
+      times = Arrays.copyOf(times, times.length / 2);
+      contexts = Arrays.copyOf(contexts, contexts.length / 2);
+    }
   }
 
   /** The time of the newest step, or Long.MIN_VALUE when empty. */
@@ -77,6 +81,10 @@ final class ThreadTimeline {
   /** The context of the newest step, 0 when empty. */
   int lastContext() {
     return size == 0 ? 0 : contexts[size - 1];
+  }
+
+  long memoryBytes() {
+    return (long) times.length * Long.BYTES + (long) contexts.length * Integer.BYTES;
   }
 
   int size() {

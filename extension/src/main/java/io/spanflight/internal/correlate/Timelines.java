@@ -2,15 +2,17 @@ package io.spanflight.internal.correlate;
 
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.TimelineSink;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Every thread's context history, rebuilt from the bridge's rings, and the join that answers
- * "which context was thread T in at time t". Shared by the timeline collector (drains) and the
- * JFR consumer (joins); all methods are synchronized, and both callers are background threads.
+ * "which context was thread T in at time t". Shared by the timeline collector (drains), the JFR
+ * consumer (joins) and housekeeping (prunes); all work happens under this object's lock, and
+ * pruning takes it one thread's timeline at a time so drains are never held up for long.
  *
  * <p>A join first drains the rings when the sample is newer than the last drain, so a sample is
  * never joined against a timeline that has not yet seen the switches before it.
@@ -22,12 +24,23 @@ public final class Timelines implements TimelineSink {
   public static final int UNKNOWN = -1;
 
   private final ContextBridge bridge;
+  private final int maxSteps;
+  private int steps;
   private final Map<Long, ThreadTimeline> byThread = new HashMap<>();
   private long lastDrainStart = Long.MIN_VALUE;
   private long lostEntries;
 
   public Timelines(ContextBridge bridge) {
+    this(bridge, Integer.MAX_VALUE);
+  }
+
+  /**
+   * @param maxSteps the most steps all timelines together hold; switches beyond it are counted as
+   *     lost and their stretch becomes unknown, so memory stays bounded under any switch rate
+   */
+  public Timelines(ContextBridge bridge, int maxSteps) {
     this.bridge = bridge;
+    this.maxSteps = maxSteps;
   }
 
   /** Moves every new ring entry into the timelines. */
@@ -50,28 +63,49 @@ public final class Timelines implements TimelineSink {
    * {@code nanoTime}, threads that ended before it, and threads idle since then with no context
    * (what a missing timeline means too), such as virtual threads that are long gone.
    */
-  public synchronized void pruneBefore(long nanoTime) {
-    for (Iterator<ThreadTimeline> it = byThread.values().iterator(); it.hasNext(); ) {
-      ThreadTimeline timeline = it.next();
-      boolean idle = timeline.lastTime() < nanoTime;
-      if (idle && (timeline.ended || timeline.lastContext() == 0)) {
-        it.remove();
-      } else {
-        timeline.pruneBefore(nanoTime);
+  public void pruneBefore(long nanoTime) {
+    // One thread's timeline at a time, so a drain waits for one timeline's work at most.
+    for (Long javaThreadId : threadIds()) {
+      synchronized (this) {
+        ThreadTimeline timeline = byThread.get(javaThreadId);
+        if (timeline == null) {
+          continue;
+        }
+        boolean idle = timeline.lastTime() < nanoTime;
+        if (idle && (timeline.ended || timeline.lastContext() == 0)) {
+          byThread.remove(javaThreadId);
+        } else {
+          timeline.pruneBefore(nanoTime);
+        }
+      }
+    }
+    synchronized (this) {
+      steps = 0;
+      for (ThreadTimeline timeline : byThread.values()) {
+        steps += timeline.size();
       }
     }
   }
 
+  private synchronized List<Long> threadIds() {
+    return new ArrayList<>(byThread.keySet());
+  }
+
   /** The context ids that some timeline still refers to. For registry pruning. */
-  public synchronized BitSet referencedIds() {
+  public BitSet referencedIds() {
     BitSet referenced = new BitSet();
-    for (ThreadTimeline timeline : byThread.values()) {
-      timeline.forEachContext(
-          id -> {
-            if (id > 0) {
-              referenced.set(id);
-            }
-          });
+    for (Long javaThreadId : threadIds()) {
+      synchronized (this) {
+        ThreadTimeline timeline = byThread.get(javaThreadId);
+        if (timeline != null) {
+          timeline.forEachContext(
+              id -> {
+                if (id > 0) {
+                  referenced.set(id);
+                }
+              });
+        }
+      }
     }
     return referenced;
   }
@@ -81,11 +115,16 @@ public final class Timelines implements TimelineSink {
   }
 
   public synchronized int stepCount() {
-    int steps = 0;
-    for (ThreadTimeline timeline : byThread.values()) {
-      steps += timeline.size();
-    }
     return steps;
+  }
+
+  /** Bytes held by the timelines' arrays (their capacity, not only the steps in use). */
+  public synchronized long memoryBytes() {
+    long bytes = 0;
+    for (ThreadTimeline timeline : byThread.values()) {
+      bytes += timeline.memoryBytes();
+    }
+    return bytes;
   }
 
   /** Ring entries overwritten before they could be drained, since startup. */
@@ -95,13 +134,24 @@ public final class Timelines implements TimelineSink {
 
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
-    timelineOf(javaThreadId).add(nanoTime, contextId);
+    ThreadTimeline timeline = timelineOf(javaThreadId);
+    if (steps < maxSteps) {
+      timeline.add(nanoTime, contextId);
+      steps++;
+    } else {
+      lostEntries++;
+      if (timeline.lastContext() != UNKNOWN) {
+        timeline.markUnknownFromLastStep(); // one step beyond the cap, once per thread
+        steps++;
+      }
+    }
   }
 
   @Override
   public void lost(long javaThreadId, long count) {
     lostEntries += count;
     timelineOf(javaThreadId).markUnknownFromLastStep();
+    steps++;
   }
 
   @Override

@@ -1,52 +1,100 @@
 package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.config.SpanflightConfig.FileFormat;
+import io.spanflight.internal.profile.OtlpJsonEncoder;
+import io.spanflight.internal.profile.PprofEncoder;
+import io.spanflight.internal.profile.ProfileInterval;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes each request as one binary OTLP file, {@code spanflight-<epoch millis>-<n>.binpb}
- * (a serialized {@code ExportProfilesServiceRequest}), into a directory. Files appear whole: each
- * is written under a temporary name and then renamed.
+ * Writes each interval into a directory as files named {@code spanflight-<epoch millis>-<n>}
+ * plus, per format: {@code .binpb} (a serialized {@code ExportProfilesServiceRequest}), {@code
+ * .json} (the same request as OTLP/JSON) and {@code -<sample type>.pb.gz} (gzipped pprof, one per
+ * sample type). Files appear whole (see {@link AtomicFileWriter}); the directory is created
+ * owner-only. Writing happens on the calling thread (Spanflight's export thread).
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class FileProfileExporter implements ProfileExporter {
   public static final String SUFFIX = ".binpb";
+  public static final String JSON_SUFFIX = ".json";
+  public static final String PPROF_SUFFIX = ".pb.gz";
   private static final Logger logger = Logger.getLogger(FileProfileExporter.class.getName());
 
-  private final Path directory;
+  private final AtomicFileWriter writer;
+  private final Set<FileFormat> formats;
+  private final OtlpJsonEncoder json;
   private final AtomicLong sequence = new AtomicLong();
   private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
+  /** Binary OTLP only. */
   public FileProfileExporter(Path directory) {
-    this.directory = directory;
+    this(directory, EnumSet.of(FileFormat.OTLP), null);
+  }
+
+  /**
+   * @param json the OTLP/JSON encoder; needed only when {@code formats} holds {@code JSON}
+   */
+  public FileProfileExporter(Path directory, Set<FileFormat> formats, OtlpJsonEncoder json) {
+    if (formats.contains(FileFormat.JSON) && json == null) {
+      throw new IllegalArgumentException("the json format needs an OtlpJsonEncoder");
+    }
+    this.writer = new AtomicFileWriter(directory);
+    this.formats = formats.isEmpty() ? EnumSet.noneOf(FileFormat.class) : EnumSet.copyOf(formats);
+    this.json = json;
   }
 
   @Override
   public String destination() {
-    return "file " + directory.toAbsolutePath();
+    return "file " + writer.directory().toAbsolutePath() + " " + formats.toString().toLowerCase(Locale.ROOT);
+  }
+
+  /** Writes the binary OTLP file only: the other formats need the interval. */
+  @Override
+  public CompletableResultCode export(byte[] request) {
+    return export(request, null, 0);
   }
 
   @Override
-  public CompletableResultCode export(byte[] request) {
+  public CompletableResultCode export(byte[] request, ProfileInterval interval, long endEpochNanos) {
     String name = "spanflight-" + System.currentTimeMillis() + "-" + sequence.incrementAndGet();
     try {
-      Files.createDirectories(directory);
-      Path temporary = directory.resolve(name + ".tmp");
-      Files.write(temporary, request);
-      Files.move(temporary, directory.resolve(name + SUFFIX), StandardCopyOption.ATOMIC_MOVE);
+      if (formats.contains(FileFormat.OTLP)) {
+        writer.write(name + SUFFIX, request);
+      }
+      if (interval != null && formats.contains(FileFormat.JSON)) {
+        writer.write(name + JSON_SUFFIX, json.encode(interval, endEpochNanos));
+      }
+      if (interval != null && formats.contains(FileFormat.PPROF)) {
+        for (Map.Entry<String, byte[]> profile : PprofEncoder.encode(interval, endEpochNanos).entrySet()) {
+          writer.write(name + "-" + profile.getKey() + PPROF_SUFFIX, gzip(profile.getValue()));
+        }
+      }
       return CompletableResultCode.ofSuccess();
     } catch (IOException | RuntimeException e) {
-      failures.log(Level.WARNING, "Spanflight could not write profiles to " + directory, e);
+      failures.log(Level.WARNING, "Spanflight could not write profiles to " + writer.directory(), e);
       return CompletableResultCode.ofFailure();
     }
+  }
+
+  private static byte[] gzip(byte[] content) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(content.length / 4 + 64);
+    try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+      gzip.write(content);
+    }
+    return out.toByteArray();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.profile.ProfileInterval;
 
 /**
  * Sends one encoded {@code ExportProfilesServiceRequest}. Never throws: failures complete the
@@ -14,6 +15,17 @@ public interface ProfileExporter {
   String destination();
 
   CompletableResultCode export(byte[] request);
+
+  /**
+   * Sends one interval: its encoded request, and the interval itself for exporters that write
+   * other formats from it (the file exporter's OTLP/JSON and pprof). The interval may be read only
+   * during the call, on the calling thread. By default only the request is sent.
+   *
+   * @param endEpochNanos the end of the interval, as given to the request encoder
+   */
+  default CompletableResultCode export(byte[] request, ProfileInterval interval, long endEpochNanos) {
+    return export(request);
+  }
 
   /** Releases connections and threads. */
   CompletableResultCode shutdown();

@@ -25,6 +25,11 @@ public final class ExportRequestEncoder {
     this.scopeVersion = scopeVersion;
   }
 
+  /** An encoder of the same requests as OTLP/JSON (same resource and scope). */
+  public OtlpJsonEncoder json() {
+    return new OtlpJsonEncoder(resource, scopeVersion);
+  }
+
   /** The request bytes; the profile covers its samples and at least [start, end). */
   public byte[] encode(ProfileInterval interval, long endEpochNanos) {
     DictionaryBuilder dictionary = interval.dictionary;
@@ -177,7 +182,7 @@ public final class ExportRequestEncoder {
     w.end();
   }
 
-  private static byte[] profileId() {
+  static byte[] profileId() {
     UUID id = UUID.randomUUID();
     byte[] bytes = new byte[16];
     for (int i = 0; i < 8; i++) {

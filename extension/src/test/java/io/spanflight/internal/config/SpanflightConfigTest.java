@@ -154,4 +154,17 @@ class SpanflightConfigTest {
     assertThat(config.errors()).isEmpty();
     assertThat(config.active()).isFalse();
   }
+  @Test
+  void fileFormatsAreACommaSeparatedSubset() {
+    assertThat(read(Map.of()).fileFormats()).containsExactly(SpanflightConfig.FileFormat.OTLP);
+    SpanflightConfig config = read(Map.of("otel.spanflight.file.format", "pprof, JSON"));
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.fileFormats())
+        .containsExactly(SpanflightConfig.FileFormat.JSON, SpanflightConfig.FileFormat.PPROF);
+    assertThat(read(Map.of("otel.spanflight.file.format", "otlp,jfr")).errors())
+        .containsExactly(
+            "invalid value 'otlp,jfr' for otel.spanflight.file.format (OTEL_SPANFLIGHT_FILE_FORMAT): "
+                + "expected a comma-separated list of otlp, json, pprof, like otlp");
+    assertThat(read(Map.of("otel.spanflight.file.format", "otlp,")).active()).isFalse();
+  }
 }

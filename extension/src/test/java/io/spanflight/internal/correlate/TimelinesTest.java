@@ -96,6 +96,27 @@ class TimelinesTest {
   }
 
   @Test
+  void beyondTheCapSwitchesAreCountedAsLostAndTheirStretchIsUnknown() {
+    Timelines capped = new Timelines(bridge, 3);
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 8));
+    bridge.script.add(s -> s.switched(2, 150, 5));
+    bridge.script.add(s -> s.switched(1, 300, 9)); // over the cap: dropped, stretch unknown
+    bridge.script.add(s -> s.switched(1, 400, 0));
+    capped.drain();
+
+    assertThat(capped.contextAt(1, 250)).isEqualTo(Timelines.UNKNOWN);
+    assertThat(capped.contextAt(1, 450)).isEqualTo(Timelines.UNKNOWN);
+    assertThat(capped.contextAt(1, 150)).isEqualTo(7);
+    assertThat(capped.lostEntries()).isEqualTo(2);
+
+    capped.pruneBefore(250); // frees room: history after the cap-drop is known again
+    bridge.script.add(s -> s.switched(1, 500, 6));
+    capped.drain();
+    assertThat(capped.contextAt(1, 550)).isEqualTo(6);
+  }
+
+  @Test
   void endedThreadsAreDroppedOnceTheirHistoryIsPastTheHorizon() {
     bridge.script.add(s -> s.switched(1, 100, 7));
     bridge.script.add(s -> s.threadEnded(1));

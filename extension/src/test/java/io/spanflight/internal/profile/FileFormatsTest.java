@@ -1,0 +1,197 @@
+package io.spanflight.internal.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.bridge.JavaContextBridge;
+import io.spanflight.internal.config.SpanflightConfig.FileFormat;
+import io.spanflight.internal.export.FileProfileExporter;
+import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Writes one interval of real JFR samples in every file format and reads the files back with
+ * independent readers: Datadog's {@code pprof-format} (Node.js) for pprof, {@code JSON.parse} for
+ * OTLP/JSON compared with the binary request as the official generated classes parse it.
+ */
+class FileFormatsTest {
+  private static final long PERIOD_NANOS = Duration.ofMillis(10).toNanos();
+  private static final String TRACE_A = "0af7651916cd43dd8448eb211c80319c";
+  private static final String SPAN_A = "b7ad6b7169203331";
+  private static List<RecordedEvent> samples;
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void recordSamples() throws Exception {
+    Path file = dir.resolve("samples.jfr");
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      recording.start();
+      long end = System.nanoTime() + Duration.ofMillis(600).toNanos();
+      long sink = 0;
+      while (System.nanoTime() < end) {
+        sink += fileFormatsBurn(sink);
+      }
+      recording.stop();
+      recording.dump(file);
+      assertThat(sink).isNotEqualTo(42);
+    }
+    samples = RecordingFile.readAllEvents(file);
+    assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);
+  }
+
+  private static long fileFormatsBurn(long seed) {
+    long x = seed;
+    for (int i = 0; i < 100_000; i++) {
+      x = x * 31 + i;
+    }
+    return x;
+  }
+
+  private static ContextRecord span(String traceId, String spanId) {
+    ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
+    return registry.resolve(
+        registry.idOf(SpanContext.create(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault())));
+  }
+
+  /** Every other sample inside span A; allocation values 1000 + i. */
+  private static ProfileInterval interval() {
+    ContextRecord a = span(TRACE_A, SPAN_A);
+    ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
+    for (int i = 0; i < samples.size(); i++) {
+      RecordedEvent e = samples.get(i);
+      long ts = EpochClock.toNanos(e.getStartTime());
+      ContextRecord link = i % 2 == 0 ? a : null;
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
+    }
+    return interval;
+  }
+
+  private static List<Path> write(Path out, ProfileInterval interval, long end, byte[] request) {
+    Resource resource = Resource.create(Attributes.builder().put("service.name", "file-test").build());
+    FileProfileExporter exporter =
+        new FileProfileExporter(
+            out, EnumSet.allOf(FileFormat.class), new ExportRequestEncoder(resource, "test").json());
+    assertThat(exporter.export(request, interval, end).isSuccess()).isTrue();
+    try (Stream<Path> files = Files.list(out)) {
+      return files.sorted().collect(Collectors.toList());
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void writesEveryFormatWholeIntoAnOwnerOnlyDirectory() throws Exception {
+    Path out = dir.resolve("formats").resolve("profiles");
+    ProfileInterval interval = interval();
+    List<Path> files = write(out, interval, EpochClock.nowNanos(), new byte[] {1, 2, 3});
+
+    assertThat(files)
+        .extracting(f -> f.getFileName().toString().replaceAll("^spanflight-\\d+-\\d+", "X"))
+        .containsExactly("X-alloc_space.pb.gz", "X-samples.pb.gz", "X.binpb", "X.json");
+    assertThat(Files.readAllBytes(files.get(2))).containsExactly(1, 2, 3);
+    if (out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out))).isEqualTo("rwx------");
+    }
+  }
+
+  @Test
+  void pprofFilesDecodeWithAnIndependentReader() throws Exception {
+    NodeScripts.requireReader();
+    ProfileInterval interval = interval();
+    long end = EpochClock.nowNanos();
+    List<Path> files = write(dir.resolve("pprof"), interval, end, new byte[0]);
+    Path cpu = files.stream().filter(f -> f.toString().endsWith("-samples.pb.gz")).findFirst().orElseThrow();
+    Path alloc = files.stream().filter(f -> f.toString().endsWith("-alloc_space.pb.gz")).findFirst().orElseThrow();
+
+    List<String> cpuLines = NodeScripts.run("read-pprof.cjs", cpu);
+    assertThat(cpuLines).noneMatch(l -> l.startsWith("error"));
+    assertThat(cpuLines.get(0))
+        .startsWith("profile types=samples/count periodType=cpu/nanoseconds period=" + PERIOD_NANOS + " time=")
+        .endsWith(" mappings=0");
+    List<String> cpuSamples = cpuLines.subList(1, cpuLines.size());
+    assertThat(sumOfValues(cpuSamples)).isEqualTo(samples.size());
+    long linked = cpuSamples.stream()
+        .filter(l -> l.contains(" labels=trace_id=" + TRACE_A + ",span_id=" + SPAN_A + " "))
+        .mapToLong(FileFormatsTest::value)
+        .sum();
+    assertThat(linked).isEqualTo((samples.size() + 1) / 2);
+    assertThat(cpuSamples).allMatch(l -> l.contains(" labels= ") || l.contains(" labels=trace_id="));
+    // Leaf first: the burn loop is the leaf of (nearly) every sample, its caller follows.
+    assertThat(cpuSamples)
+        .anyMatch(
+            l -> l.contains(" stack=io.spanflight.internal.profile.FileFormatsTest.fileFormatsBurn|"
+                + "io.spanflight.internal.profile.FileFormatsTest.fileFormatsBurn(J)J|FileFormatsTest.java|"));
+
+    List<String> allocLines = NodeScripts.run("read-pprof.cjs", alloc);
+    assertThat(allocLines).noneMatch(l -> l.startsWith("error"));
+    assertThat(allocLines.get(0)).startsWith("profile types=alloc_space/bytes periodType=- period=0 time=");
+    long expected = 0;
+    for (int i = 0; i < samples.size(); i++) {
+      expected += 1000 + i;
+    }
+    assertThat(sumOfValues(allocLines.subList(1, allocLines.size()))).isEqualTo(expected);
+  }
+
+  @Test
+  void otlpJsonMatchesTheBinaryRequest() throws Exception {
+    NodeScripts.requireReader();
+    ProfileInterval interval = interval();
+    long end = EpochClock.nowNanos();
+    Resource resource = Resource.create(Attributes.builder().put("service.name", "file-test").build());
+    byte[] binary = new ExportRequestEncoder(resource, "test").encode(interval, end);
+    ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(binary);
+    List<Path> files = write(dir.resolve("json"), interval, end, binary);
+    Path json = files.stream().filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+
+    List<String> lines = NodeScripts.run("read-otlp-json.cjs", json);
+
+    ProfilesDictionary d = request.getDictionary();
+    List<String> expected = new ArrayList<>();
+    expected.add("tables strings=" + d.getStringTableCount() + " functions=" + d.getFunctionTableCount()
+        + " locations=" + d.getLocationTableCount() + " stacks=" + d.getStackTableCount()
+        + " links=" + d.getLinkTableCount());
+    expected.add("link " + TRACE_A + " " + SPAN_A);
+    expected.add("service file-test");
+    for (Profile p : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
+      long count = p.getSamplesList().stream().mapToLong(s -> s.getValuesCount()).sum();
+      long sum = p.getSamplesList().stream().flatMap(s -> s.getValuesList().stream()).mapToLong(Long::longValue).sum();
+      expected.add("profile type=" + d.getStringTable(p.getSampleType().getTypeStrindex()) + " samples=" + count
+          + " sum=" + sum + " time=" + p.getTimeUnixNano() + " firstStack=" + p.getSamples(0).getStackIndex());
+    }
+    assertThat(lines).containsExactlyElementsOf(expected);
+  }
+
+  private static long sumOfValues(List<String> sampleLines) {
+    return sampleLines.stream().mapToLong(FileFormatsTest::value).sum();
+  }
+
+  private static long value(String sampleLine) {
+    String values = sampleLine.substring("sample values=".length(), sampleLine.indexOf(' ', "sample values=".length()));
+    return Long.parseLong(values);
+  }
+}
