@@ -33,6 +33,7 @@ public final class FileProfileExporter implements ProfileExporter {
   public static final String PPROF_SUFFIX = ".pb.gz";
   private static final Logger logger = Logger.getLogger(FileProfileExporter.class.getName());
 
+  private static final long PID = ProcessHandle.current().pid();
   private final AtomicFileWriter writer;
   private final Set<FileFormat> formats;
   private final OtlpJsonEncoder json;
@@ -69,7 +70,8 @@ public final class FileProfileExporter implements ProfileExporter {
 
   @Override
   public CompletableResultCode export(byte[] request, ProfileInterval interval, long endEpochNanos) {
-    String name = "spanflight-" + System.currentTimeMillis() + "-" + sequence.incrementAndGet();
+    // the pid keeps JVMs that share a directory from overwriting each other's files
+    String name = "spanflight-" + System.currentTimeMillis() + "-" + PID + "-" + sequence.incrementAndGet();
     try {
       if (formats.contains(FileFormat.OTLP)) {
         writer.write(name + SUFFIX, request);
