@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes each interval into a directory as files named {@code spanflight-<epoch millis>-<n>}
+ * Writes each interval into a directory as files named {@code spanflight-<epoch millis>-<pid>-<n>}
  * plus, per format: {@code .binpb} (a serialized {@code ExportProfilesServiceRequest}), {@code
  * .json} (the same request as OTLP/JSON) and {@code -<sample type>.pb.gz} (gzipped pprof, one per
  * sample type). Files appear whole (see {@link AtomicFileWriter}); the directory is created

@@ -26,7 +26,7 @@ class FileProfileExporterTest {
     assertThat(exporter.export(new byte[] {8, 9}).isSuccess()).isTrue();
 
     List<String> names = names(dir.resolve("out"));
-    assertThat(names).hasSize(2).allMatch(n -> n.matches("spanflight-\\d+-[12]\\.binpb"));
+    assertThat(names).hasSize(2).allMatch(n -> n.matches("spanflight-\\d+-\\d+-[12]\\.binpb"));
     assertThat(Files.readAllBytes(dir.resolve("out").resolve(names.get(0))).length
             + Files.readAllBytes(dir.resolve("out").resolve(names.get(1))).length)
         .isEqualTo(3);

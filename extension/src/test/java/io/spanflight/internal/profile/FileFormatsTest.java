@@ -111,7 +111,7 @@ class FileFormatsTest {
     List<Path> files = write(out, interval, EpochClock.nowNanos(), new byte[] {1, 2, 3});
 
     assertThat(files)
-        .extracting(f -> f.getFileName().toString().replaceAll("^spanflight-\\d+-\\d+", "X"))
+        .extracting(f -> f.getFileName().toString().replaceAll("^spanflight-\\d+-\\d+-\\d+", "X"))
         .containsExactly("X-alloc_space.pb.gz", "X-samples.pb.gz", "X.binpb", "X.json");
     assertThat(Files.readAllBytes(files.get(2))).containsExactly(1, 2, 3);
     if (out.getFileSystem().supportedFileAttributeViews().contains("posix")) {
