@@ -81,7 +81,7 @@ public final class OtlpSettings {
             Duration.ofMillis(1),
             Duration.ofMinutes(10));
     tls = readTls(s);
-    queueSize = intInRange(s, QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024);
+    queueSize = s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024);
     shutdownTimeout =
         s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1));
   }
@@ -200,22 +200,6 @@ public final class OtlpSettings {
     } catch (RuntimeException e) {
       throw new ConfigError(key, file, "a file path");
     }
-  }
-
-  private static int intInRange(Settings s, String key, int defaultValue, int min, int max) {
-    String value = s.string(key, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      int parsed = Integer.parseInt(value);
-      if (parsed >= min && parsed <= max) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // falls through to the error below
-    }
-    throw new ConfigError(key, value, "a whole number between " + min + " and " + max);
   }
 
   /** The profiles-specific key when it is set, else the generic one. */

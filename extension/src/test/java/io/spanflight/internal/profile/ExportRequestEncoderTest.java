@@ -4,27 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.TraceFlags;
-import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.sdk.resources.Resource;
-import io.spanflight.internal.bridge.JavaContextBridge;
 import io.spanflight.internal.registry.ContextRecord;
-import io.spanflight.internal.registry.ContextRegistry;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,37 +33,9 @@ class ExportRequestEncoderTest {
 
   @BeforeAll
   static void recordSamples() throws Exception {
-    Path file = dir.resolve("samples.jfr");
-    try (Recording recording = new Recording()) {
-      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-      recording.start();
-      long end = System.nanoTime() + Duration.ofMillis(600).toNanos();
-      long sink = 0;
-      while (System.nanoTime() < end) {
-        sink += encoderTestBurn(sink);
-      }
-      recording.stop();
-      recording.dump(file);
-      assertThat(sink).isNotEqualTo(42);
-    }
-    samples = RecordingFile.readAllEvents(file);
-    assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);
+    samples = JfrTestSamples.record(dir);
   }
 
-  private static long encoderTestBurn(long seed) {
-    long x = seed;
-    for (int i = 0; i < 100_000; i++) {
-      x = x * 31 + i;
-    }
-    return x;
-  }
-
-  private static ContextRecord span(String traceId, String spanId) {
-    ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
-    SpanContext sc =
-        SpanContext.create(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault());
-    return registry.resolve(registry.idOf(sc));
-  }
 
   private static ExportProfilesServiceRequest encodeAll(ProfileInterval interval) throws Exception {
     Resource resource =
@@ -91,8 +55,8 @@ class ExportRequestEncoderTest {
 
   @Test
   void encodesSamplesLinksAndDictionaryThatTheOfficialClassesAccept() throws Exception {
-    ContextRecord a = span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
-    ContextRecord b = span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    ContextRecord a = JfrTestSamples.span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
+    ContextRecord b = JfrTestSamples.span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
       RecordedEvent e = samples.get(i);
@@ -148,7 +112,7 @@ class ExportRequestEncoderTest {
       assertThat(stack).isNotEmpty();
       String leafName =
           d.getStringTable(d.getFunctionTable(d.getLocationTable(stack.get(0)).getLines(0).getFunctionIndex()).getNameStrindex());
-      sawBurn |= leafName.endsWith("ExportRequestEncoderTest.encoderTestBurn");
+      sawBurn |= leafName.equals(JfrTestSamples.BURN_FUNCTION);
     }
     assertThat(total).isEqualTo(samples.size());
     assertThat(linkedSpans).containsExactlyInAnyOrder("b7ad6b7169203331", "00f067aa0ba902b7");

@@ -3,18 +3,13 @@ package io.spanflight.internal.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.TraceFlags;
-import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.sdk.resources.Resource;
-import io.spanflight.internal.bridge.JavaContextBridge;
 import io.spanflight.internal.config.SpanflightConfig.FileFormat;
 import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.registry.ContextRecord;
-import io.spanflight.internal.registry.ContextRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -24,9 +19,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,40 +39,13 @@ class FileFormatsTest {
 
   @BeforeAll
   static void recordSamples() throws Exception {
-    Path file = dir.resolve("samples.jfr");
-    try (Recording recording = new Recording()) {
-      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-      recording.start();
-      long end = System.nanoTime() + Duration.ofMillis(600).toNanos();
-      long sink = 0;
-      while (System.nanoTime() < end) {
-        sink += fileFormatsBurn(sink);
-      }
-      recording.stop();
-      recording.dump(file);
-      assertThat(sink).isNotEqualTo(42);
-    }
-    samples = RecordingFile.readAllEvents(file);
-    assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);
+    samples = JfrTestSamples.record(dir);
   }
 
-  private static long fileFormatsBurn(long seed) {
-    long x = seed;
-    for (int i = 0; i < 100_000; i++) {
-      x = x * 31 + i;
-    }
-    return x;
-  }
-
-  private static ContextRecord span(String traceId, String spanId) {
-    ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
-    return registry.resolve(
-        registry.idOf(SpanContext.create(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault())));
-  }
 
   /** Every other sample inside span A; allocation values 1000 + i. */
   private static ProfileInterval interval() {
-    ContextRecord a = span(TRACE_A, SPAN_A);
+    ContextRecord a = JfrTestSamples.span(TRACE_A, SPAN_A);
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
       RecordedEvent e = samples.get(i);
@@ -144,8 +110,7 @@ class FileFormatsTest {
     // Leaf first: the burn loop is the leaf of (nearly) every sample, its caller follows.
     assertThat(cpuSamples)
         .anyMatch(
-            l -> l.contains(" stack=io.spanflight.internal.profile.FileFormatsTest.fileFormatsBurn|"
-                + "io.spanflight.internal.profile.FileFormatsTest.fileFormatsBurn(J)J|FileFormatsTest.java|"));
+            l -> l.contains(" stack=" + JfrTestSamples.BURN_FUNCTION + "|" + JfrTestSamples.BURN_FUNCTION + "(J)J|JfrTestSamples.java|"));
 
     List<String> allocLines = NodeScripts.run("read-pprof.cjs", alloc);
     assertThat(allocLines).noneMatch(l -> l.startsWith("error"));
