@@ -38,10 +38,11 @@ import java.util.logging.Logger;
  *  application threads ── SpanflightContextStorage ── SwitchRecorder ── ContextBridge (native:
  *                                                       OTEP-4947 record + ring; else Java ring)
  *                                                       (ContextRegistry ids)      │
- *  "spanflight-export" thread: every 50 ms drain rings ──────────────► Timelines ◄─┘
- *                              every 1 s  calibration event, prune timelines + registry
+ *  "spanflight-timeline":      every 10 ms drain rings ──────────────► Timelines ◄─┘
+ *  "spanflight-export" thread: every 1 s  calibration event, prune timelines + registry, metrics
  *                              every interval: ProfileCollector.takeInterval()
- *                                              ─► ExportRequestEncoder ─► ProfileExporter
+ *                                              ─► ExportRequestEncoder ─► ProfileExporter (queue,
+ *                                                 its own sender thread; or files)
  *  "spanflight-jfr" thread:    JfrSampleStream ─► SampleJoiner (Timelines.contextAt) ─► ProfileCollector
  * </pre>
  *
