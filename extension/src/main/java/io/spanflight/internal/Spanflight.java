@@ -23,6 +23,7 @@ import io.spanflight.internal.profile.ProcessContextEncoder;
 import io.spanflight.internal.profile.ProfileInterval;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -91,7 +92,9 @@ public final class Spanflight {
     this.timelines = new Timelines(bridge, config.maxSteps());
     this.collector = new ProfileCollector();
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
-    this.stream = new JfrSampleStream(config.sources(), joiner, collector);
+    // With the raw payload on, the stream keeps about one interval, which each request carries.
+    Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
+    this.stream = new JfrSampleStream(config.sources(), joiner, collector, keep);
     this.encoder = new ExportRequestEncoder(resource, VERSION);
     this.metrics = new SelfMetrics(joiner, timelines, registry);
     this.scheduler = daemonScheduler("spanflight-export");
@@ -173,7 +176,7 @@ public final class Spanflight {
       return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
     }
     long end = EpochClock.nowNanos();
-    byte[] request = encoder.encode(interval, end);
+    byte[] request = encoder.encode(interval, end, config.rawPayload() ? stream.dumpRecent() : null);
     CompletableResultCode result = exporter.export(request, interval, end);
     if (logger.isLoggable(Level.FINE)) {
       logger.fine(

@@ -32,6 +32,7 @@ public final class SpanflightConfig {
   public static final String RING_SIZE = "otel.spanflight.timeline.ring.size";
   public static final String NATIVE_ENABLED = "otel.spanflight.native.enabled";
   public static final String LINK_LOCAL_ROOT = "otel.spanflight.link.local.root";
+  public static final String RAW_PAYLOAD = "otel.spanflight.raw.payload";
   public static final String NATIVE_DIRECTORY = "otel.spanflight.native.directory";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
@@ -70,6 +71,7 @@ public final class SpanflightConfig {
   private final int maxSteps;
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
+  private final boolean rawPayload;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
 
@@ -94,6 +96,7 @@ public final class SpanflightConfig {
     maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
+    rawPayload = read(() -> s.bool(RAW_PAYLOAD, false), false);
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
@@ -176,6 +179,11 @@ public final class SpanflightConfig {
    */
   public boolean linkLocalRoot() {
     return linkLocalRoot;
+  }
+
+  /** True attaches the interval's raw JFR data to each request as {@code original_payload}. */
+  public boolean rawPayload() {
+    return rawPayload;
   }
 
   /** False forces the pure-Java bridge (no native thread-context record). */

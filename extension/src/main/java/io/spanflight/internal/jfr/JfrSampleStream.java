@@ -2,7 +2,12 @@ package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.export.ThrottledLogger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -25,8 +30,13 @@ public final class JfrSampleStream implements AutoCloseable {
   private final MethodTimingDeltas methodTiming;
   private volatile RecordingStream stream;
   private volatile boolean closed;
+  private final Duration maxAge;
+  private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
-  public JfrSampleStream(List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector) {
+  /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
+  public JfrSampleStream(
+      List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector, Duration maxAge) {
+    this.maxAge = maxAge;
     this.settings = settings;
     this.joiner = joiner;
     this.methodTiming = new MethodTimingDeltas(collector);
@@ -41,7 +51,7 @@ public final class JfrSampleStream implements AutoCloseable {
   private void run() {
     try (RecordingStream rs = new RecordingStream()) {
       rs.setReuse(false);
-      rs.setMaxAge(Duration.ofSeconds(30));
+      rs.setMaxAge(maxAge);
       for (JfrSource source : JfrSources.of(settings, JfrSources.availableEventTypes())) {
         rs.enable(source.eventName).with(source.setting, source.settingValue).withStackTrace();
         if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
@@ -61,6 +71,38 @@ public final class JfrSampleStream implements AutoCloseable {
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closed) {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
+      }
+    }
+  }
+
+  /**
+   * The stream's recent JFR data as a recording file's bytes (what it keeps: about the last
+   * {@code maxAge}), or null when there is no stream yet or the dump fails.
+   */
+  public byte[] dumpRecent() {
+    RecordingStream rs = stream;
+    if (rs == null) {
+      return null;
+    }
+    Path file = null;
+    try {
+      file = Files.createTempFile("spanflight-", ".jfr");
+      rs.dump(file);
+      return Files.readAllBytes(file);
+    } catch (IOException | RuntimeException e) {
+      dumpFailures.log(Level.WARNING, "Spanflight could not dump the JFR data for original_payload", e);
+      return null;
+    } finally {
+      deleteQuietly(file);
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    if (file != null) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        logger.log(Level.FINE, "Spanflight could not delete " + file, e);
       }
     }
   }

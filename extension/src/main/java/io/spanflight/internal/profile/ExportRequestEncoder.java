@@ -32,14 +32,27 @@ public final class ExportRequestEncoder {
 
   /** The request bytes; the profile covers its samples and at least [start, end). */
   public byte[] encode(ProfileInterval interval, long endEpochNanos) {
+    return encode(interval, endEpochNanos, null);
+  }
+
+  /**
+   * As {@link #encode(ProfileInterval, long)}, with {@code rawJfr} (a JFR recording of the
+   * interval, or null) attached to the first profile as {@code original_payload}, format
+   * {@code jfr}.
+   */
+  public byte[] encode(ProfileInterval interval, long endEpochNanos, byte[] rawJfr) {
     DictionaryBuilder dictionary = interval.dictionary;
+    byte[][] payload = {rawJfr};
     ProtoWriter w = new ProtoWriter();
     w.begin(1); // resource_profiles
     writeResource(w, 1, resource);
     w.begin(2); // scope_profiles
     w.begin(1).stringField(1, SCOPE_NAME).stringField(2, scopeVersion).end(); // scope
     interval.tables.forEach(
-        (type, table) -> writeProfile(w, dictionary, type, table, interval.startEpochNanos, endEpochNanos));
+        (type, table) -> {
+          writeProfile(w, dictionary, type, table, interval.startEpochNanos, endEpochNanos, payload[0]);
+          payload[0] = null; // the first profile carries it
+        });
     w.end();
     w.end();
     writeDictionary(w, dictionary);
@@ -121,7 +134,13 @@ public final class ExportRequestEncoder {
   }
 
   private static void writeProfile(
-      ProtoWriter w, DictionaryBuilder d, SampleType type, SampleTable table, long startEpochNanos, long endEpochNanos) {
+      ProtoWriter w,
+      DictionaryBuilder d,
+      SampleType type,
+      SampleTable table,
+      long startEpochNanos,
+      long endEpochNanos,
+      byte[] rawJfr) {
     long start = Math.min(startEpochNanos, table.minTimestamp());
     long end = Math.max(endEpochNanos, table.maxTimestamp() + 1);
 
@@ -142,6 +161,9 @@ public final class ExportRequestEncoder {
     }
     w.varintField(6, type.period);
     w.bytesField(7, profileId());
+    if (rawJfr != null) {
+      w.stringField(9, "jfr").bytesField(10, rawJfr); // original_payload_format, original_payload
+    }
     w.end();
   }
 

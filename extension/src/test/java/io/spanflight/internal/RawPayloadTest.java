@@ -1,0 +1,74 @@
+package io.spanflight.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.capture.SpanflightContextStorage;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.registry.LocalRoots;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code otel.spanflight.raw.payload=true}: each request carries the raw JFR data, readable by JFR. */
+class RawPayloadTest {
+  private static volatile long sink;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void installBeforeTheStorageIsFirstUsed() {
+    SpanflightContextStorage.install();
+  }
+
+  @Test
+  void theFirstProfileCarriesAJfrRecordingOfTheInterval() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("profiles"));
+    SpanflightConfig config =
+        SpanflightConfig.read(
+            DefaultConfigProperties.createFromMap(
+                Map.of(
+                    "otel.spanflight.exporter", "file",
+                    "otel.spanflight.file.directory", out.toString(),
+                    "otel.spanflight.export.interval", "1s",
+                    "otel.spanflight.raw.payload", "true")));
+    Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
+    long end = System.nanoTime() + 3_000_000_000L;
+    while (System.nanoTime() < end) {
+      for (int i = 0; i < 100_000; i++) {
+        sink += i * 31L;
+      }
+    }
+    spanflight.shutdown();
+
+    List<Profile> withPayload = new ArrayList<>();
+    try (Stream<Path> files = Files.list(out)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".binpb")).toList()) {
+        ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
+        List<Profile> profiles = request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList();
+        assertThat(profiles.subList(1, profiles.size())).allMatch(p -> p.getOriginalPayload().isEmpty());
+        if (!profiles.get(0).getOriginalPayload().isEmpty()) {
+          withPayload.add(profiles.get(0));
+        }
+      }
+    }
+    assertThat(withPayload).as("requests with a raw payload").isNotEmpty();
+    Profile first = withPayload.get(0);
+    assertThat(first.getOriginalPayloadFormat()).isEqualTo("jfr");
+    Path jfr = dir.resolve("payload.jfr");
+    Files.write(jfr, first.getOriginalPayload().toByteArray());
+    List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
+    assertThat(events).extracting(e -> e.getEventType().getName()).contains("jdk.ExecutionSample");
+  }
+}
