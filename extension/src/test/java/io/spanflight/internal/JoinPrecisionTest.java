@@ -2,6 +2,7 @@ package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -102,11 +103,11 @@ class JoinPrecisionTest {
           if (burn == null) {
             continue;
           }
-          String expected = burn.endsWith("A") ? A.getSpanId() : B.getSpanId();
+          ByteString expected = ByteString.copyFrom(burn.endsWith("A") ? A.getSpanIdBytes() : B.getSpanIdBytes());
           int n = sample.getTimestampsUnixNanoCount();
           if (sample.getLinkIndex() == 0) {
             counts[2] += n;
-          } else if (hex(d.getLinkTable(sample.getLinkIndex()).getSpanId().toByteArray()).equals(expected)) {
+          } else if (d.getLinkTable(sample.getLinkIndex()).getSpanId().equals(expected)) {
             counts[0] += n;
           } else {
             counts[1] += n;
@@ -126,14 +127,6 @@ class JoinPrecisionTest {
       }
     }
     return null;
-  }
-
-  private static String hex(byte[] bytes) {
-    StringBuilder sb = new StringBuilder();
-    for (byte b : bytes) {
-      sb.append(String.format("%02x", b));
-    }
-    return sb.toString();
   }
 
   private static long burnInSpanA(long nanos) {

@@ -61,21 +61,13 @@ class GrafanaModeSmokeTest extends SmokeTestBase {
     collector.traceRequests().forEach(request -> request.getResourceSpansList().forEach(rs -> rs.getScopeSpansList().forEach(ss -> {
       for (Span span : ss.getSpansList()) {
         for (KeyValue kv : span.getAttributesList()) {
-          if (kv.getKey().equals("pyroscope.profile.id")
-              && kv.getValue().getStringValue().equals(hex(span.getSpanId().toByteArray()))) {
-            marked.add(SpanLink.of(span.getTraceId(), span.getSpanId()));
+          SpanLink link = SpanLink.of(span.getTraceId(), span.getSpanId());
+          if (kv.getKey().equals("pyroscope.profile.id") && kv.getValue().getStringValue().equals(link.spanId())) {
+            marked.add(link);
           }
         }
       }
     })));
     return marked;
-  }
-
-  private static String hex(byte[] bytes) {
-    StringBuilder sb = new StringBuilder();
-    for (byte b : bytes) {
-      sb.append(String.format("%02x", b));
-    }
-    return sb.toString();
   }
 }

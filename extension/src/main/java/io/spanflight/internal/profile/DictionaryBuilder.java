@@ -61,7 +61,6 @@ final class DictionaryBuilder {
   final List<ContextRecord> links = new ArrayList<>();
   /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
   final int frameTypeKey;
-  final int frameTypeJvm;
   static final int FRAME_TYPE_ATTRIBUTE = 1;
 
   private final Map<String, Integer> stringIndex = new HashMap<>();
@@ -78,7 +77,6 @@ final class DictionaryBuilder {
     stackIndex.put(new StackKey(new int[0]), 0); // a sample without frames uses the zero stack
     links.add(null);
     frameTypeKey = string(FRAME_TYPE_KEY);
-    frameTypeJvm = string(FRAME_TYPE_JVM);
   }
 
   int string(String value) {

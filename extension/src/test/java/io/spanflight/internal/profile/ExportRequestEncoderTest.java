@@ -106,7 +106,7 @@ class ExportRequestEncoderTest {
       }
       total += s.getValuesCount();
       if (s.getLinkIndex() != 0) {
-        linkedSpans.add(hex(d.getLinkTable(s.getLinkIndex()).getSpanId().toByteArray()));
+        linkedSpans.add(Hex.of(d.getLinkTable(s.getLinkIndex()).getSpanId().toByteArray()));
       }
       List<Integer> stack = d.getStackTable(s.getStackIndex()).getLocationIndicesList();
       assertThat(stack).isNotEmpty();
@@ -133,13 +133,5 @@ class ExportRequestEncoderTest {
     assertThat(DictionaryBuilder.sourceFileOf("com.example.Outer$$Lambda/0x0000000801001234"))
         .isEqualTo("Outer.java");
     assertThat(DictionaryBuilder.sourceFileOf("Plain")).isEqualTo("Plain.java");
-  }
-
-  static String hex(byte[] bytes) {
-    StringBuilder sb = new StringBuilder();
-    for (byte b : bytes) {
-      sb.append(String.format("%02x", b));
-    }
-    return sb.toString();
   }
 }
