@@ -21,11 +21,13 @@ import io.spanflight.internal.profile.ExportRequestEncoder;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.ProcessContextEncoder;
 import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.registry.AttributeKeyMap;
+import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import java.time.Duration;
 import java.util.BitSet;
-import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +72,10 @@ public final class Spanflight {
   private final SpanflightConfig config;
   private final ContextBridge bridge;
   private final ContextRegistry registry;
+  private final ContextAttributes attributes;
+  private final Resource resource;
+  /** The key-map version last published in the process context. */
+  private int publishedKeyMap = -1;
   private final Timelines timelines;
   private final ProfileCollector collector;
   private final SampleJoiner joiner;
@@ -84,13 +90,19 @@ public final class Spanflight {
 
   private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     this.config = config;
+    this.resource = resource;
     this.bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
+    this.attributes =
+        config.contextAttributes().isEmpty()
+            ? ContextAttributes.NONE
+            : new ContextAttributes(config.contextAttributes(), localRoots::localRootSpan, new AttributeKeyMap());
     this.registry =
-        config.linkLocalRoot()
-            ? new ContextRegistry(bridge, localRoots::localRootOf)
-            : new ContextRegistry(bridge);
+        new ContextRegistry(
+            bridge,
+            config.linkLocalRoot() ? localRoots::localRootOf : UnaryOperator.identity(),
+            attributes);
     this.timelines = new Timelines(bridge, config.maxSteps());
-    this.collector = new ProfileCollector();
+    this.collector = new ProfileCollector(config.linkUnsampled());
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
     // With the raw payload on, the stream keeps about one interval, which each request carries.
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
@@ -116,8 +128,7 @@ public final class Spanflight {
    */
   static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     Spanflight spanflight = new Spanflight(config, resource, localRoots);
-    // No record attributes yet (user context keys come later): an empty key map.
-    spanflight.bridge.publishProcessContext(ProcessContextEncoder.encode(resource, List.of()));
+    spanflight.publishProcessContext();
     SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));
     spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
@@ -161,7 +172,18 @@ public final class Spanflight {
     }
   }
 
+  /** Publishes the resource and the record's attribute key map, again whenever a key was added. */
+  private void publishProcessContext() {
+    AttributeKeyMap keyMap = attributes.keyMap();
+    int version = keyMap.version();
+    if (version != publishedKeyMap) {
+      publishedKeyMap = version;
+      bridge.publishProcessContext(ProcessContextEncoder.encode(resource, keyMap.keys()));
+    }
+  }
+
   private void calibrateAndPrune() {
+    publishProcessContext();
     CalibrationEvent.commitNow();
     timelines.drain();
     timelines.pruneBefore(System.nanoTime() - TIMELINE_HORIZON_NANOS);

@@ -26,7 +26,10 @@ import java.util.logging.Logger;
 public final class SpanflightCustomizerProvider implements AutoConfigurationCustomizerProvider {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AtomicBoolean started = new AtomicBoolean();
-  /** Tracks local roots for the Grafana mode; added to the tracer provider only in that mode. */
+  /**
+   * Tracks local roots, for context attributes and the Grafana mode; added to the tracer provider
+   * only when one of them is on.
+   */
   private static final LocalRoots localRoots = new LocalRoots();
 
   @Override
@@ -36,7 +39,13 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     customizer.addTracerProviderCustomizer(
         (builder, properties) -> {
           SpanflightConfig config = SpanflightConfig.read(properties);
-          return config.active() && config.linkLocalRoot() ? builder.addSpanProcessor(localRoots) : builder;
+          if (!config.active() || (!config.linkLocalRoot() && config.contextAttributes().isEmpty())) {
+            return builder;
+          }
+          if (config.linkLocalRoot()) {
+            localRoots.markProfileIds();
+          }
+          return builder.addSpanProcessor(localRoots);
         });
   }
 

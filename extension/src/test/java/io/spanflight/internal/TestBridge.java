@@ -2,12 +2,25 @@ package io.spanflight.internal;
 
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.TimelineSink;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** A bridge for tests that does nothing; tests override the calls they observe or script. */
+/**
+ * A bridge for tests that only remembers the record attributes each id was defined with; tests
+ * override the calls they observe or script.
+ */
 public class TestBridge implements ContextBridge {
+  private final Map<Integer, byte[]> attributes = new ConcurrentHashMap<>();
 
   @Override
-  public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {}
+  public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {
+    this.attributes.put(contextId, attributes.clone());
+  }
+
+  /** The record attributes of the latest definition of {@code contextId}, or null. */
+  public byte[] attributesOf(int contextId) {
+    return attributes.get(contextId);
+  }
 
   @Override
   public boolean publishProcessContext(byte[] payload) {

@@ -78,8 +78,13 @@ public class EncodeBenchmark {
     SampleType cpu = SampleType.cpuSamples(20_000_000L);
     SampleTable table = interval.tables.computeIfAbsent(cpu, t -> new SampleTable());
     for (int i = 0; i < SAMPLES; i++) {
-      int link = random.nextInt(5) == 0 ? 0 : d.link(spans[random.nextInt(SPANS)]);
-      table.add(stacks[random.nextInt(STACKS)], link, start + i * 500_000L, 1);
+      int span = random.nextInt(SPANS);
+      boolean inSpan = random.nextInt(5) != 0;
+      int link = inSpan ? d.link(spans[span]) : 0;
+      // each span's request has one of 10 routes, as context attributes
+      int attributes =
+          inSpan ? d.attributeSet(new String[] {"http.route", "/route/" + span % 10, "http.request.method", "GET"}) : 0;
+      table.add(stacks[random.nextInt(STACKS)], link, attributes, start + i * 500_000L, 1);
     }
     return interval;
   }

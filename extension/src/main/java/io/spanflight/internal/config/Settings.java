@@ -3,6 +3,7 @@ package io.spanflight.internal.config;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -53,6 +54,30 @@ final class Settings {
       }
     }
     throw new ConfigError(key, value, "one of " + String.join(", ", allowed));
+  }
+
+  /**
+   * A comma-separated list of attribute keys ({@code none} for an empty list), each made of
+   * letters, digits, {@code . _ -}, at most {@code max} of them, without duplicates.
+   */
+  List<String> attributeKeys(String key, String defaultValue, int max) {
+    String value = string(key, defaultValue);
+    if (value.equalsIgnoreCase("none")) {
+      return List.of();
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    for (String element : value.split(",", -1)) {
+      String trimmed = element.trim();
+      if (!trimmed.matches("[A-Za-z0-9_.\\-]{1,255}")) {
+        throw new ConfigError(
+            key, value, "a comma-separated list of attribute keys (letters, digits, '.', '_', '-'), or none");
+      }
+      keys.add(trimmed);
+    }
+    if (keys.size() > max) {
+      throw new ConfigError(key, value, "at most " + max + " attribute keys");
+    }
+    return List.copyOf(keys);
   }
 
   /**

@@ -34,6 +34,11 @@ public final class SpanflightConfig {
   public static final String LINK_LOCAL_ROOT = "otel.spanflight.link.local.root";
   public static final String RAW_PAYLOAD = "otel.spanflight.raw.payload";
   public static final String NATIVE_DIRECTORY = "otel.spanflight.native.directory";
+  public static final String CONTEXT_ATTRIBUTES = "otel.spanflight.context.attributes";
+  public static final String DEFAULT_CONTEXT_ATTRIBUTES = "http.route,http.request.method";
+  /** Span attribute keys a context may copy; the record's key map holds 256 keys in all. */
+  public static final int MAX_CONTEXT_ATTRIBUTES = 32;
+  public static final String LINK_UNSAMPLED = "otel.spanflight.link.unsampled";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
@@ -72,6 +77,8 @@ public final class SpanflightConfig {
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
   private final boolean rawPayload;
+  private final List<String> contextAttributes;
+  private final boolean linkUnsampled;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
 
@@ -97,6 +104,11 @@ public final class SpanflightConfig {
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
     rawPayload = read(() -> s.bool(RAW_PAYLOAD, false), false);
+    contextAttributes =
+        read(
+            () -> s.attributeKeys(CONTEXT_ATTRIBUTES, DEFAULT_CONTEXT_ATTRIBUTES, MAX_CONTEXT_ATTRIBUTES),
+            List.of());
+    linkUnsampled = read(() -> s.bool(LINK_UNSAMPLED, true), true);
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
@@ -179,6 +191,16 @@ public final class SpanflightConfig {
    */
   public boolean linkLocalRoot() {
     return linkLocalRoot;
+  }
+
+  /** Span attribute keys copied from each context's local-root span (may be empty). */
+  public List<String> contextAttributes() {
+    return contextAttributes;
+  }
+
+  /** Whether samples of spans that were not sampled link to them (they are kept either way). */
+  public boolean linkUnsampled() {
+    return linkUnsampled;
   }
 
   /** True attaches the interval's raw JFR data to each request as {@code original_payload}. */

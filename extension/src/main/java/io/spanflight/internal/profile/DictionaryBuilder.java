@@ -33,18 +33,18 @@ final class DictionaryBuilder {
   }
 
   /** An int[] usable as a map key. */
-  private static final class StackKey {
-    final int[] locations;
+  private static final class IntsKey {
+    final int[] ints;
     final int hash;
 
-    StackKey(int[] locations) {
-      this.locations = locations;
-      this.hash = Arrays.hashCode(locations);
+    IntsKey(int[] ints) {
+      this.ints = ints;
+      this.hash = Arrays.hashCode(ints);
     }
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof StackKey && Arrays.equals(locations, ((StackKey) o).locations);
+      return o instanceof IntsKey && Arrays.equals(ints, ((IntsKey) o).ints);
     }
 
     @Override
@@ -62,21 +62,31 @@ final class DictionaryBuilder {
   /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
   final int frameTypeKey;
   static final int FRAME_TYPE_ATTRIBUTE = 1;
+  /** Sample attributes from index 2 on: (key string index << 32) | value string index. */
+  final List<Long> attributes = new ArrayList<>();
+  /** Sets of attribute indexes that samples carry; index 0 is the empty set. */
+  final List<int[]> attributeSets = new ArrayList<>();
 
   private final Map<String, Integer> stringIndex = new HashMap<>();
   private final Map<String, Integer> functionIndex = new HashMap<>();
   private final Map<Long, Integer> locationIndex = new HashMap<>();
-  private final Map<StackKey, Integer> stackIndex = new HashMap<>();
+  private final Map<IntsKey, Integer> stackIndex = new HashMap<>();
   private final Map<String, Integer> linkIndex = new HashMap<>();
+  private final Map<Long, Integer> attributeIndex = new HashMap<>();
+  private final Map<IntsKey, Integer> attributeSetIndex = new HashMap<>();
 
   DictionaryBuilder() {
     string("");
     functions.add(new Function(0, 0, 0));
     locations.add(0L);
     stacks.add(new int[0]);
-    stackIndex.put(new StackKey(new int[0]), 0); // a sample without frames uses the zero stack
+    stackIndex.put(new IntsKey(new int[0]), 0); // a sample without frames uses the zero stack
     links.add(null);
     frameTypeKey = string(FRAME_TYPE_KEY);
+    attributes.add(0L);
+    attributes.add(((long) frameTypeKey << 32) | string(FRAME_TYPE_JVM));
+    attributeSets.add(new int[0]);
+    attributeSetIndex.put(new IntsKey(new int[0]), 0);
   }
 
   int string(String value) {
@@ -119,7 +129,7 @@ final class DictionaryBuilder {
 
   /** Interns a stack of location indexes, leaf first. The array must not be modified afterwards. */
   int stack(int[] locationIndexes) {
-    StackKey key = new StackKey(locationIndexes);
+    IntsKey key = new IntsKey(locationIndexes);
     Integer index = stackIndex.get(key);
     if (index == null) {
       index = stacks.size();
@@ -139,6 +149,39 @@ final class DictionaryBuilder {
       index = links.size();
       links.add(record);
       linkIndex.put(record.linkKey(), index);
+    }
+    return index;
+  }
+
+  /**
+   * Interns a set of string attributes given as {key, value, key, value...} and returns the
+   * index of the set (0 for none); {@link #attributeSets} holds each set's attribute indexes.
+   */
+  int attributeSet(String[] pairs) {
+    if (pairs.length == 0) {
+      return 0;
+    }
+    int[] indexes = new int[pairs.length / 2];
+    for (int i = 0; i < indexes.length; i++) {
+      indexes[i] = attribute(pairs[2 * i], pairs[2 * i + 1]);
+    }
+    IntsKey key = new IntsKey(indexes);
+    Integer index = attributeSetIndex.get(key);
+    if (index == null) {
+      index = attributeSets.size();
+      attributeSets.add(indexes);
+      attributeSetIndex.put(key, index);
+    }
+    return index;
+  }
+
+  private int attribute(String key, String value) {
+    long entry = ((long) string(key) << 32) | string(value);
+    Integer index = attributeIndex.get(entry);
+    if (index == null) {
+      index = attributes.size();
+      attributes.add(entry);
+      attributeIndex.put(entry, index);
     }
     return index;
   }

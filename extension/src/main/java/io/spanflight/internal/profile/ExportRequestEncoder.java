@@ -147,8 +147,10 @@ public final class ExportRequestEncoder {
     w.begin(2); // profiles
     w.begin(1).varintField(1, d.string(type.type)).varintField(2, d.string(type.unit)).end();
     for (SampleTable.Group group : table.groups()) {
+      int[] attributes = d.attributeSets.get(group.attributeSet);
       w.begin(2) // samples
           .varintField(1, group.stack)
+          .packedVarints(2, attributes, attributes.length)
           .varintField(3, group.link)
           .packedVarints(4, group.values, group.count)
           .packedFixed64(5, group.timestamps, group.count)
@@ -192,10 +194,13 @@ public final class ExportRequestEncoder {
     for (String s : d.strings) {
       w.repeatedString(5, s);
     }
-    w.emptyMessage(6);
-    w.begin(6).varintField(1, d.frameTypeKey);
-    w.begin(2).repeatedString(1, DictionaryBuilder.FRAME_TYPE_JVM).end();
-    w.end();
+    w.emptyMessage(6); // attribute_table: KeyValueAndUnit, string values
+    for (int i = 1; i < d.attributes.size(); i++) {
+      long attribute = d.attributes.get(i);
+      w.begin(6).varintField(1, (int) (attribute >>> 32));
+      w.begin(2).repeatedString(1, d.strings.get((int) attribute)).end();
+      w.end();
+    }
     w.emptyMessage(7);
     for (int i = 1; i < d.stacks.size(); i++) {
       int[] stack = d.stacks.get(i);

@@ -96,6 +96,14 @@ public final class OtlpJsonEncoder {
       if (group.stack != 0) {
         w.name("stackIndex").value(group.stack);
       }
+      int[] attributes = d.attributeSets.get(group.attributeSet);
+      if (attributes.length > 0) {
+        w.name("attributeIndices").beginArray();
+        for (int attribute : attributes) {
+          w.value(attribute);
+        }
+        w.endArray();
+      }
       if (group.link != 0) {
         w.name("linkIndex").value(group.link);
       }
@@ -159,7 +167,7 @@ public final class OtlpJsonEncoder {
     w.endArray().name("linkTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.links.size(); i++) {
       ContextRecord link = d.links.get(i);
-      w.beginObject().name("traceId").value(link.traceIdHex()).name("spanId").value(link.spanIdHex());
+      w.beginObject().name("traceId").value(link.traceIdHex()).name("spanId").value(link.linkSpanIdHex());
       w.endObject();
     }
     w.endArray().name("stringTable").beginArray();
@@ -167,9 +175,13 @@ public final class OtlpJsonEncoder {
       w.value(s);
     }
     w.endArray().name("attributeTable").beginArray().beginObject().endObject();
-    w.beginObject().name("keyStrindex").value(d.frameTypeKey);
-    w.name("value").beginObject().name("stringValue").value(DictionaryBuilder.FRAME_TYPE_JVM).endObject();
-    w.endObject().endArray();
+    for (int i = 1; i < d.attributes.size(); i++) {
+      long attribute = d.attributes.get(i);
+      w.beginObject().name("keyStrindex").value((int) (attribute >>> 32));
+      w.name("value").beginObject().name("stringValue").value(d.strings.get((int) attribute)).endObject();
+      w.endObject();
+    }
+    w.endArray();
     w.name("stackTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.stacks.size(); i++) {
       w.beginObject().name("locationIndices").beginArray();

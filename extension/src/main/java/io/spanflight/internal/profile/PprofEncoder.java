@@ -16,7 +16,8 @@ import java.util.Map;
  * <p>Each profile is self-contained: its own string table ({@code ""} first), and functions and
  * locations with ids from 1, holding only what its samples use. A (stack, span) group of the
  * interval becomes one sample whose value is the sum of the group's values; a sample taken inside
- * a span carries the labels {@code trace_id} and {@code span_id} (lower-case hex). There are no
+ * a span carries the labels {@code trace_id} and {@code span_id} (lower-case hex), and one label
+ * per context attribute (such as {@code http.route}). There are no
  * mappings (JVM frames have none) and no thread labels (the interval does not keep thread names).
  *
  * <p>Not API: internal to Spanflight.
@@ -97,7 +98,11 @@ public final class PprofEncoder {
         if (group.link != 0) {
           ContextRecord link = d.links.get(group.link);
           label(w, TRACE_ID_LABEL, link.traceIdHex());
-          label(w, SPAN_ID_LABEL, link.spanIdHex());
+          label(w, SPAN_ID_LABEL, link.linkSpanIdHex());
+        }
+        for (int attribute : d.attributeSets.get(group.attributeSet)) {
+          long entry = d.attributes.get(attribute);
+          label(w, d.strings.get((int) (entry >>> 32)), d.strings.get((int) entry));
         }
         w.end();
       }

@@ -12,7 +12,19 @@ import jdk.jfr.consumer.RecordedMethod;
  * <p>Not API: internal to Spanflight.
  */
 public final class ProfileCollector {
-  private ProfileInterval current = new ProfileInterval(EpochClock.nowNanos());
+  private final boolean linkUnsampled;
+  private ProfileInterval current;
+
+  /** @param linkUnsampled whether samples of spans that were not sampled link to them */
+  public ProfileCollector(boolean linkUnsampled) {
+    this.linkUnsampled = linkUnsampled;
+    this.current = new ProfileInterval(EpochClock.nowNanos(), linkUnsampled);
+  }
+
+  /** Links every sample taken in a span to it. */
+  public ProfileCollector() {
+    this(true);
+  }
 
   public synchronized void add(
       SampleType type,
@@ -31,7 +43,7 @@ public final class ProfileCollector {
   /** Returns the interval collected so far and starts a new one. */
   public synchronized ProfileInterval takeInterval() {
     ProfileInterval finished = current;
-    current = new ProfileInterval(EpochClock.nowNanos());
+    current = new ProfileInterval(EpochClock.nowNanos(), linkUnsampled);
     return finished;
   }
 }

@@ -19,9 +19,16 @@ public final class ProfileInterval {
   final DictionaryBuilder dictionary = new DictionaryBuilder();
   final Map<SampleType, SampleTable> tables = new LinkedHashMap<>();
   final long startEpochNanos;
+  private final boolean linkUnsampled;
 
   ProfileInterval(long startEpochNanos) {
+    this(startEpochNanos, true);
+  }
+
+  /** @param linkUnsampled whether samples of spans that were not sampled link to them */
+  ProfileInterval(long startEpochNanos, boolean linkUnsampled) {
     this.startEpochNanos = startEpochNanos;
+    this.linkUnsampled = linkUnsampled;
   }
 
   /**
@@ -30,7 +37,8 @@ public final class ProfileInterval {
    * @param leaf a method to put below the frames as the leaf (the traced method of a MethodTrace
    *     event, whose stack starts at the caller), or null
    * @param frames JFR frames, top of stack (leaf) first
-   * @param link the span the sample belongs to, or null
+   * @param context the context the sample belongs to, or null: its span becomes the sample's link
+   *     (not for unsampled spans when those are not linked) and its attributes the sample's
    * @param epochNanos when the sample was taken (or the event started), nanoseconds since the epoch
    * @param value the sample's value in the unit of {@code type}
    */
@@ -38,7 +46,7 @@ public final class ProfileInterval {
       SampleType type,
       RecordedMethod leaf,
       List<RecordedFrame> frames,
-      ContextRecord link,
+      ContextRecord context,
       long epochNanos,
       long value) {
     int[] locations = new int[frames.size() + (leaf != null ? 1 : 0)];
@@ -53,13 +61,15 @@ public final class ProfileInterval {
       }
     }
     int stack = dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
-    table(type).add(stack, dictionary.link(link), epochNanos, value);
+    int link = context == null || !(linkUnsampled || context.sampled()) ? 0 : dictionary.link(context);
+    int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
+    table(type).add(stack, link, attributes, epochNanos, value);
   }
 
   /** Adds a value for a method without a stack or span (aggregated events such as MethodTiming). */
   void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
     int stack = dictionary.stack(new int[] {dictionary.location(function(method), 0)});
-    table(type).add(stack, 0, epochNanos, value);
+    table(type).add(stack, 0, 0, epochNanos, value);
   }
 
   private int function(RecordedMethod method) {

@@ -6,7 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The samples of one sample type in one interval, grouped by (stack, link): each group keeps the
+ * The samples of one sample type in one interval, grouped by (stack, link, attribute set): each
+ * group keeps the
  * timestamp and value of every sample in it, exported as parallel {@code timestamps_unix_nano}
  * and {@code values}.
  *
@@ -14,17 +15,23 @@ import java.util.Map;
  */
 final class SampleTable {
 
-  /** The samples that share one stack and one link. */
+  /** What the samples of one group share. */
+  private record Key(int stack, int link, int attributeSet) {}
+
+  /** The samples that share one stack, one link and one attribute set. */
   static final class Group {
     final int stack;
     final int link;
+    /** Index into {@link DictionaryBuilder#attributeSets}. */
+    final int attributeSet;
     long[] timestamps = new long[4];
     long[] values = new long[4];
     int count;
 
-    Group(int stack, int link) {
+    Group(int stack, int link, int attributeSet) {
       this.stack = stack;
       this.link = link;
+      this.attributeSet = attributeSet;
     }
 
     void add(long epochNanos, long value) {
@@ -38,14 +45,15 @@ final class SampleTable {
     }
   }
 
-  private final Map<Long, Group> groups = new LinkedHashMap<>();
+  private final Map<Key, Group> groups = new LinkedHashMap<>();
   private int total;
   private long minTimestamp = Long.MAX_VALUE;
   private long maxTimestamp = Long.MIN_VALUE;
 
-  void add(int stack, int link, long epochNanos, long value) {
-    long key = ((long) stack << 32) | (link & 0xFFFFFFFFL);
-    groups.computeIfAbsent(key, k -> new Group(stack, link)).add(epochNanos, value);
+  void add(int stack, int link, int attributeSet, long epochNanos, long value) {
+    groups
+        .computeIfAbsent(new Key(stack, link, attributeSet), k -> new Group(stack, link, attributeSet))
+        .add(epochNanos, value);
     total++;
     minTimestamp = Math.min(minTimestamp, epochNanos);
     maxTimestamp = Math.max(maxTimestamp, epochNanos);

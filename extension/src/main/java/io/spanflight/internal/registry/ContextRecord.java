@@ -1,11 +1,14 @@
 package io.spanflight.internal.registry;
 
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
- * to. Immutable except for {@link #lastEpoch}, which the capture path refreshes on each use.
+ * to. Immutable except for {@link #lastEpoch}, which the capture path refreshes on each use. Its
+ * attributes are read from their source span when asked (see {@link ContextAttributes}).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -20,6 +23,9 @@ public final class ContextRecord {
   private final byte[] linkSpanId;
   private final String linkSpanIdHex;
   private final boolean sampled;
+  private final ContextAttributes attributes;
+  /** The span the attributes are read from (the local root), or null. */
+  private final ReadableSpan attributeSource;
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults = new byte[0];
@@ -31,7 +37,8 @@ public final class ContextRecord {
    * @param linkTo the span profiles link to: the span itself, or its local root in the Grafana
    *     mode (same trace)
    */
-  ContextRecord(int id, SpanContext spanContext, SpanContext linkTo, int epoch) {
+  ContextRecord(
+      int id, SpanContext spanContext, SpanContext linkTo, ContextAttributes attributes, int epoch) {
     this.id = id;
     this.key = spanContext;
     this.traceId = spanContext.getTraceIdBytes();
@@ -41,6 +48,8 @@ public final class ContextRecord {
     this.linkSpanId = linkTo.getSpanIdBytes();
     this.linkSpanIdHex = linkTo.getSpanId();
     this.sampled = spanContext.isSampled();
+    this.attributes = attributes;
+    this.attributeSource = attributes.sourceOf(spanContext);
     this.lastEpoch = epoch;
   }
 
@@ -69,11 +78,26 @@ public final class ContextRecord {
   }
 
   /**
-   * The context's attributes (user-defined context keys), which filters and the OTEP-4947 record
-   * use. Empty until user-defined keys exist.
+   * The context's attributes now, as {key, value, key, value...}: the configured span attributes
+   * of its local root. Filters and exported samples use them.
    */
+  public String[] attributePairs() {
+    return attributes.read(attributeSource);
+  }
+
+  /** {@link #attributePairs()} as a map. */
   public Map<String, String> attributes() {
-    return Map.of();
+    String[] pairs = attributePairs();
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put(pairs[i], pairs[i + 1]);
+    }
+    return map;
+  }
+
+  /** The attributes packed for the OTEP-4947 record, as they are now. */
+  byte[] recordAttributes() {
+    return attributes.recordBytes(attributePairs());
   }
 
   /** A filter's cached answer for this context: 0 (not evaluated), 1 (keep) or 2 (drop). */
@@ -94,6 +118,11 @@ public final class ContextRecord {
 
   public String spanIdHex() {
     return spanIdHex;
+  }
+
+  /** The span id profile samples link to, in hex (see {@link #linkSpanId()}). */
+  public String linkSpanIdHex() {
+    return linkSpanIdHex;
   }
 
   public boolean sampled() {

@@ -28,7 +28,6 @@ import java.util.function.UnaryOperator;
  */
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
-  private static final byte[] NO_ATTRIBUTES = new byte[0];
 
   private final ConcurrentHashMap<SpanContext, ContextRecord> bySpanContext = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
@@ -39,6 +38,7 @@ public final class ContextRegistry {
   private volatile int epoch;
   private final ContextBridge bridge;
   private final UnaryOperator<SpanContext> linkTarget;
+  private final ContextAttributes attributes;
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
@@ -50,8 +50,15 @@ public final class ContextRegistry {
    *     {@link LocalRoots#localRootOf} in the Grafana mode)
    */
   public ContextRegistry(ContextBridge bridge, UnaryOperator<SpanContext> linkTarget) {
+    this(bridge, linkTarget, ContextAttributes.NONE);
+  }
+
+  /** @param attributes which span attributes each context carries, and from where */
+  public ContextRegistry(
+      ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes) {
     this.bridge = bridge;
     this.linkTarget = linkTarget;
+    this.attributes = attributes;
   }
 
   /** Capture path: the id of a valid span context, creating it on first use. */
@@ -67,8 +74,10 @@ public final class ContextRegistry {
   private ContextRecord create(SpanContext spanContext) {
     Integer reused = freeIds.poll();
     int id = reused != null ? reused : nextId.getAndIncrement();
-    ContextRecord record = new ContextRecord(id, spanContext, linkTarget.apply(spanContext), epoch);
-    bridge.define(id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), NO_ATTRIBUTES);
+    ContextRecord record =
+        new ContextRecord(id, spanContext, linkTarget.apply(spanContext), attributes, epoch);
+    bridge.define(
+        id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), record.recordAttributes());
     byId.put(id, record);
     return record;
   }

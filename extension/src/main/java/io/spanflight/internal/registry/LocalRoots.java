@@ -10,27 +10,37 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The Grafana/Pyroscope mode: remembers, for every live span, its local root (the first span of
- * the trace in this process), so samples can link to it, and marks local roots with
- * {@code pyroscope.profile.id} = their span id, which Grafana's "profiles for this span" looks
- * for. A span processor of the agent's SDK; entries leave when their span ends.
+ * Remembers, for every live span, its local root (the first span of the trace in this process):
+ * context attributes such as {@code http.route} are read from it, and in the Grafana/Pyroscope
+ * mode samples link to it and it is marked with {@code pyroscope.profile.id} = its span id, which
+ * Grafana's "profiles for this span" looks for. A span processor of the agent's SDK; entries leave
+ * when their span ends. Spans that are not recorded (not sampled) never reach span processors, so
+ * they have no local root here.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class LocalRoots implements SpanProcessor {
   public static final String PROFILE_ID_ATTRIBUTE = "pyroscope.profile.id";
 
-  private final ConcurrentHashMap<SpanContext, SpanContext> rootOf = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<SpanContext, ReadableSpan> rootOf = new ConcurrentHashMap<>();
+  private volatile boolean markProfileId;
+
+  /** Marks local roots with {@code pyroscope.profile.id} from now on (the Grafana mode). */
+  public void markProfileIds() {
+    markProfileId = true;
+  }
 
   @Override
   public void onStart(Context parentContext, ReadWriteSpan span) {
     SpanContext self = span.getSpanContext();
     SpanContext parent = Span.fromContext(parentContext).getSpanContext();
-    SpanContext root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
+    ReadableSpan root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
     if (root == null) {
       // no local parent (or its start was not seen): this span is a local root
-      root = self;
-      span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
+      root = span;
+      if (markProfileId) {
+        span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
+      }
     }
     rootOf.put(self, root);
   }
@@ -52,7 +62,13 @@ public final class LocalRoots implements SpanProcessor {
 
   /** The local root of a live span, or the span itself when it is unknown. */
   public SpanContext localRootOf(SpanContext span) {
-    return rootOf.getOrDefault(span, span);
+    ReadableSpan root = rootOf.get(span);
+    return root != null ? root.getSpanContext() : span;
+  }
+
+  /** The local-root span of a live span, or null when its start was not seen. */
+  public ReadableSpan localRootSpan(SpanContext span) {
+    return rootOf.get(span);
   }
 
   /** Spans currently tracked. */

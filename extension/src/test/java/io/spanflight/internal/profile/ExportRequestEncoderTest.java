@@ -121,6 +121,36 @@ class ExportRequestEncoderTest {
   }
 
   @Test
+  void contextAttributesBecomeSampleAttributesAndUnsampledSpansCanStayUnlinked() throws Exception {
+    ContextRecord checkout = JfrTestSamples.spanWithRoute("/checkout", true);
+    ContextRecord search = JfrTestSamples.spanWithRoute("/search", false);
+    ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L, false);
+    for (int i = 0; i < samples.size(); i++) {
+      RecordedEvent e = samples.get(i);
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), i % 2 == 0 ? checkout : search,
+          EpochClock.toNanos(e.getStartTime()), 1);
+    }
+
+    ExportProfilesServiceRequest request = encodeAll(interval);
+    ProfilesDictionary d = request.getDictionary();
+    DictionaryRules.check(d);
+    Set<String> seen = new HashSet<>();
+    for (Sample s : request.getResourceProfiles(0).getScopeProfiles(0).getProfiles(0).getSamplesList()) {
+      StringBuilder attributes = new StringBuilder();
+      for (int index : s.getAttributeIndicesList()) {
+        var kv = d.getAttributeTable(index);
+        attributes.append(d.getStringTable(kv.getKeyStrindex())).append('=').append(kv.getValue().getStringValue()).append(' ');
+      }
+      String linked = s.getLinkIndex() == 0 ? "unlinked" : "linked";
+      seen.add(attributes + linked);
+    }
+    // the unsampled span's samples keep their attributes but carry no link (setting off)
+    assertThat(seen)
+        .containsExactlyInAnyOrder(
+            "http.route=/checkout http.request.method=GET linked", "http.route=/search http.request.method=GET unlinked");
+  }
+
+  @Test
   void aStackWithoutFramesIsTheZeroStack() {
     DictionaryBuilder d = new DictionaryBuilder();
     assertThat(d.stack(new int[0])).isZero();

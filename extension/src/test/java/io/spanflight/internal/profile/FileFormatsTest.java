@@ -43,14 +43,18 @@ class FileFormatsTest {
   }
 
 
-  /** Every other sample inside span A; allocation values 1000 + i. */
+  /**
+   * Every other sample inside span A, every fourth in a span whose request has the route
+   * {@code /checkout}; allocation values 1000 + i.
+   */
   private static ProfileInterval interval() {
     ContextRecord a = JfrTestSamples.span(TRACE_A, SPAN_A);
+    ContextRecord checkout = JfrTestSamples.spanWithRoute("/checkout", true);
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
       RecordedEvent e = samples.get(i);
       long ts = EpochClock.toNanos(e.getStartTime());
-      ContextRecord link = i % 2 == 0 ? a : null;
+      ContextRecord link = i % 2 == 0 ? a : (i % 4 == 1 ? checkout : null);
       interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), link, ts, 1);
       interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
     }
@@ -106,6 +110,11 @@ class FileFormatsTest {
         .mapToLong(FileFormatsTest::value)
         .sum();
     assertThat(linked).isEqualTo((samples.size() + 1) / 2);
+    long withRoute = cpuSamples.stream()
+        .filter(l -> l.contains(",http.route=/checkout,http.request.method=GET "))
+        .mapToLong(FileFormatsTest::value)
+        .sum();
+    assertThat(withRoute).as("context attributes as labels").isEqualTo((samples.size() + 2) / 4);
     assertThat(cpuSamples).allMatch(l -> l.contains(" labels= ") || l.contains(" labels=trace_id="));
     // Leaf first: the burn loop is the leaf of (nearly) every sample, its caller follows.
     assertThat(cpuSamples)
@@ -140,13 +149,22 @@ class FileFormatsTest {
     expected.add("tables strings=" + d.getStringTableCount() + " functions=" + d.getFunctionTableCount()
         + " locations=" + d.getLocationTableCount() + " stacks=" + d.getStackTableCount()
         + " links=" + d.getLinkTableCount());
-    expected.add("link " + TRACE_A + " " + SPAN_A);
+    for (int i = 1; i < d.getLinkTableCount(); i++) {
+      expected.add("link " + Hex.of(d.getLinkTable(i).getTraceId().toByteArray()) + " "
+          + Hex.of(d.getLinkTable(i).getSpanId().toByteArray()));
+    }
+    assertThat(expected).contains("link " + TRACE_A + " " + SPAN_A);
     expected.add("service file-test");
     for (Profile p : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
       long count = p.getSamplesList().stream().mapToLong(s -> s.getValuesCount()).sum();
       long sum = p.getSamplesList().stream().flatMap(s -> s.getValuesList().stream()).mapToLong(Long::longValue).sum();
+      java.util.TreeSet<String> attributes = new java.util.TreeSet<>();
+      p.getSamplesList().forEach(s -> s.getAttributeIndicesList().forEach(i -> attributes.add(
+          d.getStringTable(d.getAttributeTable(i).getKeyStrindex()) + "=" + d.getAttributeTable(i).getValue().getStringValue())));
+      assertThat(attributes).contains("http.route=/checkout");
       expected.add("profile type=" + d.getStringTable(p.getSampleType().getTypeStrindex()) + " samples=" + count
-          + " sum=" + sum + " time=" + p.getTimeUnixNano() + " firstStack=" + p.getSamples(0).getStackIndex());
+          + " sum=" + sum + " time=" + p.getTimeUnixNano() + " firstStack=" + p.getSamples(0).getStackIndex()
+          + " attributes=" + String.join(",", attributes));
     }
     assertThat(lines).containsExactlyElementsOf(expected);
   }

@@ -2,12 +2,19 @@ package io.spanflight.internal.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.spanflight.internal.TestBridge;
+import io.spanflight.internal.registry.AttributeKeyMap;
+import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,6 +55,26 @@ final class JfrTestSamples {
       x = x * 31 + i;
     }
     return x;
+  }
+
+  /**
+   * The record of a server span (sampled or not, as the trace flags say) whose local root carries
+   * {@code http.route} and {@code http.request.method = GET}.
+   */
+  static ContextRecord spanWithRoute(String route, boolean sampled) {
+    // an SDK without span processors hands out non-recording spans
+    Tracer tracer = SdkTracerProvider.builder().addSpanProcessor(new LocalRoots()).build().get("test");
+    Span root = tracer.spanBuilder("GET " + route).setAttribute("http.route", route)
+        .setAttribute("http.request.method", "GET").startSpan();
+    root.end();
+    SpanContext ids = root.getSpanContext();
+    SpanContext flagged = SpanContext.create(ids.getTraceId(), ids.getSpanId(),
+        sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
+    ReadableSpan rootSpan = (ReadableSpan) root;
+    ContextAttributes attributes = new ContextAttributes(
+        List.of("http.route", "http.request.method"), span -> rootSpan, new AttributeKeyMap());
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
+    return registry.resolve(registry.idOf(flagged));
   }
 
   /** The record of a sampled span with these ids. */

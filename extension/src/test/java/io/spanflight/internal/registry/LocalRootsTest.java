@@ -17,9 +17,25 @@ import org.junit.jupiter.api.Test;
 class LocalRootsTest {
   private static final AttributeKey<String> PROFILE_ID = AttributeKey.stringKey(LocalRoots.PROFILE_ID_ATTRIBUTE);
 
-  private final LocalRoots localRoots = new LocalRoots();
+  private final LocalRoots localRoots = markingProfileIds(new LocalRoots());
   private final Tracer tracer =
       SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("test");
+
+  private static LocalRoots markingProfileIds(LocalRoots roots) {
+    roots.markProfileIds();
+    return roots;
+  }
+
+  @Test
+  void localRootsAreNotMarkedOutsideTheGrafanaMode() {
+    LocalRoots unmarked = new LocalRoots();
+    Tracer plain = SdkTracerProvider.builder().addSpanProcessor(unmarked).build().get("test");
+    Span root = plain.spanBuilder("root").startSpan();
+    assertThat(((ReadableSpan) root).getAttribute(PROFILE_ID)).isNull();
+    assertThat(unmarked.localRootSpan(root.getSpanContext())).isSameAs(root);
+    root.end();
+    assertThat(unmarked.localRootSpan(root.getSpanContext())).isNull();
+  }
 
   @Test
   void childrenResolveToTheirLocalRootWhichCarriesTheProfileId() {

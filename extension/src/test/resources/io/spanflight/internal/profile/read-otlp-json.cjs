@@ -1,5 +1,5 @@
 // Parses OTLP/JSON files with JSON.parse and prints the facts the test compares with the binary
-// request: table sizes, links, and per profile the sample count and value sum.
+// request: table sizes, links, and per profile the sample count, value sum and sample attributes.
 'use strict';
 const fs = require('fs');
 
@@ -15,10 +15,16 @@ for (const file of process.argv.slice(2)) {
   for (const p of rp.scopeProfiles[0].profiles) {
     let sum = 0n;
     let count = 0;
+    const attributes = new Set();
     for (const s of p.samples) {
       for (const v of s.values) { sum += BigInt(v); count++; }
+      for (const i of s.attributeIndices || []) {
+        const a = d.attributeTable[i];
+        attributes.add(`${d.stringTable[a.keyStrindex]}=${a.value.stringValue}`);
+      }
     }
     console.log(`profile type=${d.stringTable[p.sampleType.typeStrindex]} samples=${count} sum=${sum}` +
-      ` time=${p.timeUnixNano} firstStack=${p.samples[0].stackIndex}`);
+      ` time=${p.timeUnixNano} firstStack=${p.samples[0].stackIndex}` +
+      ` attributes=${[...attributes].sort().join(',')}`);
   }
 }

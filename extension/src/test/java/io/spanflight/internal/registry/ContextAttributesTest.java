@@ -1,0 +1,80 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.spanflight.internal.TestBridge;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ContextAttributesTest {
+  private final LocalRoots localRoots = new LocalRoots();
+  private final Tracer tracer = SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("test");
+  private final AttributeKeyMap keyMap = new AttributeKeyMap();
+  private final ContextAttributes attributes =
+      new ContextAttributes(List.of("http.route", "http.request.method", "tenant.id"), localRoots::localRootSpan, keyMap);
+  private final TestBridge bridge = new TestBridge();
+  private final ContextRegistry registry = new ContextRegistry(bridge, s -> s, attributes);
+
+  @Test
+  void childContextsCarryTheLocalRootsAttributesIncludingValuesSetLater() {
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    Span child = tracer.spanBuilder("work").setParent(Context.root().with(root)).startSpan();
+    ContextRecord record = registry.resolve(registry.idOf(child.getSpanContext()));
+    assertThat(record.attributes()).containsExactly(java.util.Map.entry("http.request.method", "GET"));
+
+    // the route is known only once the framework has matched it, after the scope was entered
+    root.setAttribute("http.route", "/orders/{id}");
+    root.setAttribute("tenant.id", 42L);
+    assertThat(record.attributePairs())
+        .containsExactly("http.route", "/orders/{id}", "http.request.method", "GET", "tenant.id", "42");
+    child.end();
+    root.end();
+    assertThat(record.attributes()).as("still readable after the spans ended").hasSize(3);
+  }
+
+  @Test
+  void theRecordGetsTheValuesKnownAtFirstUseKeyedByTheKeyMap() {
+    Span root =
+        tracer.spanBuilder("GET").setAttribute("http.route", "/a").setAttribute("http.request.method", "GET").startSpan();
+    int id = registry.idOf(root.getSpanContext());
+    assertThat(keyMap.keys()).containsExactly("http.route", "http.request.method", "tenant.id");
+    byte[] expected = {0, 2, '/', 'a', 1, 3, 'G', 'E', 'T'};
+    assertThat(bridge.attributesOf(id)).isEqualTo(expected);
+    root.end();
+  }
+
+  @Test
+  void aValueTooLongForTheRecordIsLeftOutOfItAndCounted() {
+    String longRoute = "/" + "x".repeat(300);
+    Span root = tracer.spanBuilder("GET").setAttribute("http.route", longRoute).startSpan();
+    int id = registry.idOf(root.getSpanContext());
+    assertThat(bridge.attributesOf(id)).isEmpty();
+    assertThat(attributes.droppedValues()).isEqualTo(1);
+    assertThat(registry.resolve(id).attributes()).containsEntry("http.route", longRoute);
+    root.end();
+  }
+
+  @Test
+  void spansWhoseStartWasNotSeenHaveNoAttributes() {
+    Span foreign = SdkTracerProvider.builder().build().get("other").spanBuilder("x").setAttribute("http.route", "/b").startSpan();
+    assertThat(registry.resolve(registry.idOf(foreign.getSpanContext())).attributePairs()).isEmpty();
+    foreign.end();
+  }
+
+  @Test
+  void theKeyMapRefusesKeysBeyond256() {
+    AttributeKeyMap map = new AttributeKeyMap();
+    for (int i = 0; i < AttributeKeyMap.MAX_KEYS; i++) {
+      assertThat(map.indexOf("k" + i)).isEqualTo(i);
+    }
+    int version = map.version();
+    assertThat(map.indexOf("one.too.many")).isEqualTo(-1);
+    assertThat(map.refused()).isEqualTo(1);
+    assertThat(map.indexOf("k7")).isEqualTo(7);
+    assertThat(map.version()).isEqualTo(version);
+  }
+}

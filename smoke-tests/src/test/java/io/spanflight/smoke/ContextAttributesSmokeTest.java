@@ -1,0 +1,129 @@
+package io.spanflight.smoke;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
+import io.opentelemetry.proto.profiles.v1development.Sample;
+import io.spanflight.smoke.collector.OtlpCollector;
+import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.LoadDriver;
+import io.spanflight.smoke.profiles.SpanLink;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Context attributes and unsampled traces, with the real agent: CPU samples of a request carry
+ * the request's {@code http.request.method} and {@code http.route} (copied from its SERVER span);
+ * with the agent sampling nothing, samples still link to their (unexported) span, unless
+ * {@code otel.spanflight.link.unsampled=false}.
+ */
+class ContextAttributesSmokeTest extends SmokeTestBase {
+
+  /** A CPU sample in the burn method: its link (trace id + span id, or "") and its attributes. */
+  private record BurnSample(String link, TreeMap<String, String> attributes, long count) {}
+
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void burnSamplesCarryTheRequestsMethodAndRoute() throws Exception {
+    List<BurnSample> burn = run(null, null);
+    long total = burn.stream().mapToLong(BurnSample::count).sum();
+    long withMethod = burn.stream().filter(s -> "GET".equals(s.attributes().get("http.request.method")))
+        .mapToLong(BurnSample::count).sum();
+    long withRoute = burn.stream().filter(s -> "/burn".equals(s.attributes().get("http.route")))
+        .mapToLong(BurnSample::count).sum();
+    System.out.printf(Locale.ROOT, "context attributes: %d burn samples, %d with http.request.method=GET, %d with"
+        + " http.route=/burn%n", total, withMethod, withRoute);
+    assertThat(100.0 * withMethod / total).isGreaterThanOrEqualTo(99.0);
+    assertThat(100.0 * withRoute / total).isGreaterThanOrEqualTo(99.0);
+  }
+
+  @Test
+  @Timeout(value = 4, unit = TimeUnit.MINUTES)
+  void samplesOfUnsampledTracesLinkUnlessSwitchedOff() throws Exception {
+    List<BurnSample> linkedRun = run("always_off", null);
+    long total = linkedRun.stream().mapToLong(BurnSample::count).sum();
+    long linked = linkedRun.stream().filter(s -> !s.link().isEmpty()).mapToLong(BurnSample::count).sum();
+    long traces = linkedRun.stream().filter(s -> !s.link().isEmpty()).map(s -> s.link().substring(0, 32)).distinct().count();
+    System.out.printf(Locale.ROOT, "unsampled, default: %d/%d burn samples linked, %d traces%n", linked, total, traces);
+    assertThat(100.0 * linked / total).isGreaterThanOrEqualTo(99.0);
+    assertThat(traces).as("one trace per request, not one shared id").isGreaterThan(10);
+
+    List<BurnSample> unlinkedRun = run("always_off", "false");
+    long unlinkedTotal = unlinkedRun.stream().mapToLong(BurnSample::count).sum();
+    System.out.printf(Locale.ROOT, "unsampled, link.unsampled=false: %d burn samples, none may be linked%n", unlinkedTotal);
+    assertThat(unlinkedRun).allMatch(s -> s.link().isEmpty());
+  }
+
+  /** Runs /burn under load with the given sampler and link.unsampled (null: default); returns its burn samples. */
+  private static List<BurnSample> run(String sampler, String linkUnsampled) throws Exception {
+    try (OtlpCollector collector = OtlpCollector.start()) {
+      AppJvm.Builder builder = app(newestJdk(), collector, "context-attributes");
+      if (sampler != null) {
+        builder.systemProperty("otel.traces.sampler", sampler);
+      }
+      if (linkUnsampled != null) {
+        builder.systemProperty("otel.spanflight.link.unsampled", linkUnsampled);
+      }
+      AppJvm app = builder.start();
+      try (app) {
+        LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 60, 2);
+        assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
+        boolean arrived = collector.await(
+            c -> burnSamples(c.profileRequests()).stream().mapToLong(BurnSample::count).sum() >= 30,
+            Duration.ofSeconds(30));
+        assertThat(arrived).as(withLog(app, "burn samples; " + received(collector))).isTrue();
+      }
+      return burnSamples(collector.profileRequests());
+    }
+  }
+
+  private static List<BurnSample> burnSamples(List<ExportProfilesServiceRequest> requests) {
+    List<BurnSample> burn = new ArrayList<>();
+    for (ExportProfilesServiceRequest request : requests) {
+      ProfilesDictionary d = request.getDictionary();
+      for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
+        if (!d.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples")) {
+          continue;
+        }
+        for (Sample sample : profile.getSamplesList()) {
+          if (!inBurnMethod(sample, d)) {
+            continue;
+          }
+          TreeMap<String, String> attributes = new TreeMap<>();
+          for (int index : sample.getAttributeIndicesList()) {
+            attributes.put(d.getStringTable(d.getAttributeTable(index).getKeyStrindex()),
+                d.getAttributeTable(index).getValue().getStringValue());
+          }
+          String link = "";
+          if (sample.getLinkIndex() != 0) {
+            var entry = d.getLinkTable(sample.getLinkIndex());
+            SpanLink span = SpanLink.of(entry.getTraceId(), entry.getSpanId());
+            link = span.traceId() + span.spanId();
+          }
+          burn.add(new BurnSample(link, attributes, sample.getValuesCount()));
+        }
+      }
+    }
+    return burn;
+  }
+
+  private static boolean inBurnMethod(Sample sample, ProfilesDictionary d) {
+    for (int location : d.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
+      for (var line : d.getLocationTable(location).getLinesList()) {
+        String name = d.getStringTable(d.getFunctionTable(line.getFunctionIndex()).getNameStrindex());
+        if (name.equals(AttributionSmokeTest.BURN_METHOD)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
