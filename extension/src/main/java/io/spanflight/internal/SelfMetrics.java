@@ -4,6 +4,7 @@ import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
+import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
@@ -22,6 +23,7 @@ import java.util.logging.Logger;
  *       dropped} (never joined)
  *   <li>{@code spanflight.timeline.lost_switches} (counter): ring entries overwritten before drained
  *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
+ *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
  * </ul>
  *
  * <p>Not API: internal to Spanflight.
@@ -78,6 +80,11 @@ final class SelfMetrics {
         .setDescription("Context switches overwritten in a ring before the collector drained them")
         .setUnit("{switch}")
         .buildWithCallback(m -> m.record(timelines.lostEntries()));
+    meter
+        .gaugeBuilder("spanflight.capture.wrapper_inactive")
+        .ofLongs()
+        .setDescription("1 when the startup self-check found the context-storage wrapper inactive (no span links)")
+        .buildWithCallback(m -> m.record(WrapperSelfCheck.failures() > 0 ? 1 : 0));
     meter
         .gaugeBuilder("spanflight.registry.contexts")
         .ofLongs()

@@ -4,6 +4,7 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.capture.ApiBootstrap;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.config.SpanflightConfig;
@@ -74,6 +75,11 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
             "Spanflight's context-storage wrapper is not active (the context storage was used before"
                 + " the agent loaded Spanflight, or another library replaced it): profiles will carry"
                 + " no span links");
+      }
+      String apiProblem = ApiBootstrap.install(config.nativeDirectory());
+      if (apiProblem != null) {
+        logger.warning("Spanflight's public API (io.spanflight.SpanflightContext) is not connected, its entries"
+            + " will not be recorded: " + apiProblem);
       }
       Spanflight.start(config, resource, localRoots);
     } catch (Throwable t) { // never break the application's startup

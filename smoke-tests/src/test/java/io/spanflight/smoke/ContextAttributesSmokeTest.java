@@ -27,18 +27,18 @@ import org.junit.jupiter.api.Timeout;
  */
 class ContextAttributesSmokeTest extends SmokeTestBase {
 
-  /** A CPU sample in the burn method: its link (trace id + span id, or "") and its attributes. */
-  private record BurnSample(String link, TreeMap<String, String> attributes, long count) {}
+  /** A CPU sample in a given method: its link (or null) and its attributes. */
+  record MethodSample(SpanLink link, TreeMap<String, String> attributes, long count) {}
 
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void burnSamplesCarryTheRequestsMethodAndRoute() throws Exception {
-    List<BurnSample> burn = run(null, null);
-    long total = burn.stream().mapToLong(BurnSample::count).sum();
+    List<MethodSample> burn = run(null, null);
+    long total = burn.stream().mapToLong(MethodSample::count).sum();
     long withMethod = burn.stream().filter(s -> "GET".equals(s.attributes().get("http.request.method")))
-        .mapToLong(BurnSample::count).sum();
+        .mapToLong(MethodSample::count).sum();
     long withRoute = burn.stream().filter(s -> "/burn".equals(s.attributes().get("http.route")))
-        .mapToLong(BurnSample::count).sum();
+        .mapToLong(MethodSample::count).sum();
     System.out.printf(Locale.ROOT, "context attributes: %d burn samples, %d with http.request.method=GET, %d with"
         + " http.route=/burn%n", total, withMethod, withRoute);
     assertThat(100.0 * withMethod / total).isGreaterThanOrEqualTo(99.0);
@@ -48,22 +48,22 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
   void samplesOfUnsampledTracesLinkUnlessSwitchedOff() throws Exception {
-    List<BurnSample> linkedRun = run("always_off", null);
-    long total = linkedRun.stream().mapToLong(BurnSample::count).sum();
-    long linked = linkedRun.stream().filter(s -> !s.link().isEmpty()).mapToLong(BurnSample::count).sum();
-    long traces = linkedRun.stream().filter(s -> !s.link().isEmpty()).map(s -> s.link().substring(0, 32)).distinct().count();
+    List<MethodSample> linkedRun = run("always_off", null);
+    long total = linkedRun.stream().mapToLong(MethodSample::count).sum();
+    long linked = linkedRun.stream().filter(s -> s.link() != null).mapToLong(MethodSample::count).sum();
+    long traces = linkedRun.stream().filter(s -> s.link() != null).map(s -> s.link().traceId()).distinct().count();
     System.out.printf(Locale.ROOT, "unsampled, default: %d/%d burn samples linked, %d traces%n", linked, total, traces);
     assertThat(100.0 * linked / total).isGreaterThanOrEqualTo(99.0);
     assertThat(traces).as("one trace per request, not one shared id").isGreaterThan(10);
 
-    List<BurnSample> unlinkedRun = run("always_off", "false");
-    long unlinkedTotal = unlinkedRun.stream().mapToLong(BurnSample::count).sum();
+    List<MethodSample> unlinkedRun = run("always_off", "false");
+    long unlinkedTotal = unlinkedRun.stream().mapToLong(MethodSample::count).sum();
     System.out.printf(Locale.ROOT, "unsampled, link.unsampled=false: %d burn samples, none may be linked%n", unlinkedTotal);
-    assertThat(unlinkedRun).allMatch(s -> s.link().isEmpty());
+    assertThat(unlinkedRun).allMatch(s -> s.link() == null);
   }
 
   /** Runs /burn under load with the given sampler and link.unsampled (null: default); returns its burn samples. */
-  private static List<BurnSample> run(String sampler, String linkUnsampled) throws Exception {
+  private static List<MethodSample> run(String sampler, String linkUnsampled) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm.Builder builder = app(newestJdk(), collector, "context-attributes");
       if (sampler != null) {
@@ -77,7 +77,7 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
         LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 60, 2);
         assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
         boolean arrived = collector.await(
-            c -> burnSamples(c.profileRequests()).stream().mapToLong(BurnSample::count).sum() >= 30,
+            c -> burnSamples(c.profileRequests()).stream().mapToLong(MethodSample::count).sum() >= 30,
             Duration.ofSeconds(30));
         assertThat(arrived).as(withLog(app, "burn samples; " + received(collector))).isTrue();
       }
@@ -85,8 +85,13 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
     }
   }
 
-  private static List<BurnSample> burnSamples(List<ExportProfilesServiceRequest> requests) {
-    List<BurnSample> burn = new ArrayList<>();
+  private static List<MethodSample> burnSamples(List<ExportProfilesServiceRequest> requests) {
+    return cpuSamplesIn(requests, AttributionSmokeTest.BURN_METHOD);
+  }
+
+  /** The CPU samples with {@code method} on their stack. */
+  static List<MethodSample> cpuSamplesIn(List<ExportProfilesServiceRequest> requests, String method) {
+    List<MethodSample> burn = new ArrayList<>();
     for (ExportProfilesServiceRequest request : requests) {
       ProfilesDictionary d = request.getDictionary();
       for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
@@ -94,7 +99,7 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
           continue;
         }
         for (Sample sample : profile.getSamplesList()) {
-          if (!inBurnMethod(sample, d)) {
+          if (!onStack(sample, d, method)) {
             continue;
           }
           TreeMap<String, String> attributes = new TreeMap<>();
@@ -102,24 +107,23 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
             attributes.put(d.getStringTable(d.getAttributeTable(index).getKeyStrindex()),
                 d.getAttributeTable(index).getValue().getStringValue());
           }
-          String link = "";
+          SpanLink link = null;
           if (sample.getLinkIndex() != 0) {
             var entry = d.getLinkTable(sample.getLinkIndex());
-            SpanLink span = SpanLink.of(entry.getTraceId(), entry.getSpanId());
-            link = span.traceId() + span.spanId();
+            link = SpanLink.of(entry.getTraceId(), entry.getSpanId());
           }
-          burn.add(new BurnSample(link, attributes, sample.getValuesCount()));
+          burn.add(new MethodSample(link, attributes, sample.getValuesCount()));
         }
       }
     }
     return burn;
   }
 
-  private static boolean inBurnMethod(Sample sample, ProfilesDictionary d) {
+  private static boolean onStack(Sample sample, ProfilesDictionary d, String method) {
     for (int location : d.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
       for (var line : d.getLocationTable(location).getLinesList()) {
         String name = d.getStringTable(d.getFunctionTable(line.getFunctionIndex()).getNameStrindex());
-        if (name.equals(AttributionSmokeTest.BURN_METHOD)) {
+        if (name.equals(method)) {
           return true;
         }
       }

@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 
 /**
  * Loads libspanflight.so once per class loader: copies it from the class path into a directory
@@ -57,39 +53,14 @@ final class NativeLibrary {
       }
       byte[] library = in.readAllBytes();
       Path dir = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"));
-      Path file = extract(library, Files.createDirectories(dir)).toRealPath();
+      Path file =
+          ContentAddressedFile.write(library, Files.createDirectories(dir), "libspanflight-", ".so").toRealPath();
       System.load(file.toString());
       loaded = file;
       return null;
-    } catch (IOException | RuntimeException | LinkageError | NoSuchAlgorithmException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
       return e.toString();
     }
   }
 
-  /** Writes the library unless an identical file is there already; returns its path. */
-  private static Path extract(byte[] library, Path dir)
-      throws IOException, NoSuchAlgorithmException {
-    Path file = dir.resolve("libspanflight-" + contentHash(library) + ".so");
-    if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), library)) {
-      return file;
-    }
-    // Write aside, then rename: a concurrent JVM sees the old file or the complete new one.
-    Path partial = Files.createTempFile(dir, "libspanflight-", ".part");
-    try {
-      Files.write(partial, library);
-      return Files.move(
-          partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(partial);
-    }
-  }
-
-  private static String contentHash(byte[] bytes) throws NoSuchAlgorithmException {
-    byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-    StringBuilder hex = new StringBuilder();
-    for (int i = 0; i < 8; i++) {
-      hex.append(String.format("%02x", digest[i]));
-    }
-    return hex.toString();
-  }
 }

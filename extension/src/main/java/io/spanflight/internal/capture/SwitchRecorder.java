@@ -5,10 +5,11 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.UserEntries;
 
 /**
  * Turns "this thread now runs in that {@link Context}" into one bridge call with the interned id
- * of the context's span (0 when there is no valid span).
+ * of the context's span and user-defined entries (0 when there is neither).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -26,11 +27,15 @@ public final class SwitchRecorder {
   }
 
   int idOf(Context context) {
-    Span span = context == null ? null : Span.fromContextOrNull(context);
-    if (span == null) {
+    if (context == null) {
       return ContextRegistry.NO_CONTEXT;
     }
-    SpanContext spanContext = span.getSpanContext();
+    Span span = Span.fromContextOrNull(context);
+    SpanContext spanContext = span == null ? SpanContext.getInvalid() : span.getSpanContext();
+    UserEntries user = UserContext.of(context);
+    if (user != null) {
+      return registry.idOf(spanContext, user);
+    }
     return spanContext.isValid() ? registry.idOf(spanContext) : ContextRegistry.NO_CONTEXT;
   }
 }

@@ -14,6 +14,8 @@ import io.opentelemetry.context.Scope;
 public final class WrapperSelfCheck {
   private static final ContextKey<Boolean> PROBE = ContextKey.named("spanflight-self-check");
 
+  private static int failures;
+
   private WrapperSelfCheck() {}
 
   /** True when the wrapper observed a probe attach made through {@link Context#makeCurrent()}. */
@@ -21,9 +23,17 @@ public final class WrapperSelfCheck {
     SpanflightContextStorage.probeSeen = false;
     SpanflightContextStorage.probingThread = Thread.currentThread();
     try (Scope ignored = Context.current().with(PROBE, Boolean.TRUE).makeCurrent()) {
+      if (!SpanflightContextStorage.probeSeen) {
+        failures++;
+      }
       return SpanflightContextStorage.probeSeen;
     } finally {
       SpanflightContextStorage.probingThread = null;
     }
+  }
+
+  /** How many checks found the wrapper inactive (exported as {@code spanflight.capture.wrapper_inactive}). */
+  public static synchronized int failures() {
+    return failures;
   }
 }

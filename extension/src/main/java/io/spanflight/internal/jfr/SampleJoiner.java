@@ -112,7 +112,7 @@ public final class SampleJoiner {
     if (unknown) {
       unknownTimeline.incrementAndGet();
     }
-    if (link != null) {
+    if (link != null && link.hasSpan()) {
       linked.incrementAndGet();
     }
     long value = source.value.applyAsLong(event);

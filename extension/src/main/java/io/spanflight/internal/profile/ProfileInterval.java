@@ -61,7 +61,8 @@ public final class ProfileInterval {
       }
     }
     int stack = dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
-    int link = context == null || !(linkUnsampled || context.sampled()) ? 0 : dictionary.link(context);
+    boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
+    int link = linked ? dictionary.link(context) : 0;
     int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
     table(type).add(stack, link, attributes, epochNanos, value);
   }

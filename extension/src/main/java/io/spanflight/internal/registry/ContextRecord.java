@@ -15,7 +15,7 @@ import java.util.Map;
 public final class ContextRecord {
   private final int id;
   /** The interned key, so that pruning can remove the record in O(1). */
-  final SpanContext key;
+  final Object key;
   private final byte[] traceId;
   private final byte[] spanId;
   private final String traceIdHex;
@@ -26,6 +26,9 @@ public final class ContextRecord {
   private final ContextAttributes attributes;
   /** The span the attributes are read from (the local root), or null. */
   private final ReadableSpan attributeSource;
+  /** User-defined entries ({key, value...}), after the span's attributes. */
+  private final String[] userPairs;
+  private final boolean hasSpan;
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults = new byte[0];
@@ -38,9 +41,17 @@ public final class ContextRecord {
    *     mode (same trace)
    */
   ContextRecord(
-      int id, SpanContext spanContext, SpanContext linkTo, ContextAttributes attributes, int epoch) {
+      int id,
+      Object key,
+      SpanContext spanContext,
+      SpanContext linkTo,
+      ContextAttributes attributes,
+      UserEntries user,
+      int epoch) {
     this.id = id;
-    this.key = spanContext;
+    this.key = key;
+    this.hasSpan = spanContext.isValid();
+    this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
     this.traceId = spanContext.getTraceIdBytes();
     this.spanId = spanContext.getSpanIdBytes();
     this.traceIdHex = spanContext.getTraceId();
@@ -49,12 +60,17 @@ public final class ContextRecord {
     this.linkSpanIdHex = linkTo.getSpanId();
     this.sampled = spanContext.isSampled();
     this.attributes = attributes;
-    this.attributeSource = attributes.sourceOf(spanContext);
+    this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;
     this.lastEpoch = epoch;
   }
 
   public int id() {
     return id;
+  }
+
+  /** False for a context made of user-defined entries only: samples in it get no link. */
+  public boolean hasSpan() {
+    return hasSpan;
   }
 
   /** 16 bytes. Do not modify. */
@@ -79,10 +95,16 @@ public final class ContextRecord {
 
   /**
    * The context's attributes now, as {key, value, key, value...}: the configured span attributes
-   * of its local root. Filters and exported samples use them.
+   * of its local root, then the user-defined entries. Filters and exported samples use them.
    */
   public String[] attributePairs() {
-    return attributes.read(attributeSource);
+    String[] spanPairs = attributes.read(attributeSource);
+    if (userPairs.length == 0) {
+      return spanPairs;
+    }
+    String[] all = java.util.Arrays.copyOf(spanPairs, spanPairs.length + userPairs.length);
+    System.arraycopy(userPairs, 0, all, spanPairs.length, userPairs.length);
+    return all;
   }
 
   /** {@link #attributePairs()} as a map. */

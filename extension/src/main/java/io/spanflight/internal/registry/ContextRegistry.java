@@ -29,7 +29,8 @@ import java.util.function.UnaryOperator;
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
 
-  private final ConcurrentHashMap<SpanContext, ContextRecord> bySpanContext = new ConcurrentHashMap<>();
+  /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
+  private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<Integer> freeIds = new ConcurrentLinkedQueue<>();
   /** Ids removed by earlier prunes, not yet known to be unreferenced. Background thread only. */
@@ -61,21 +62,41 @@ public final class ContextRegistry {
     this.attributes = attributes;
   }
 
+  /** A span context together with user-defined entries. */
+  private record UserKeyed(SpanContext spanContext, UserEntries entries) {}
+
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
-    ContextRecord record = bySpanContext.get(spanContext);
+    ContextRecord record = byKey.get(spanContext);
     if (record == null) {
-      record = bySpanContext.computeIfAbsent(spanContext, this::create);
+      record = byKey.computeIfAbsent(spanContext, key -> create(spanContext, null, key));
     }
     record.lastEpoch = epoch;
     return record.id();
   }
 
-  private ContextRecord create(SpanContext spanContext) {
+  /**
+   * Capture path: the id of a span context (valid, or invalid when only user entries are current)
+   * with user-defined entries (null: none). Allocates a small key when entries are present.
+   */
+  public int idOf(SpanContext spanContext, UserEntries entries) {
+    if (entries == null) {
+      return spanContext.isValid() ? idOf(spanContext) : NO_CONTEXT;
+    }
+    UserKeyed key = new UserKeyed(spanContext, entries);
+    ContextRecord record = byKey.get(key);
+    if (record == null) {
+      record = byKey.computeIfAbsent(key, k -> create(spanContext, entries, k));
+    }
+    record.lastEpoch = epoch;
+    return record.id();
+  }
+
+  private ContextRecord create(SpanContext spanContext, UserEntries entries, Object key) {
     Integer reused = freeIds.poll();
     int id = reused != null ? reused : nextId.getAndIncrement();
     ContextRecord record =
-        new ContextRecord(id, spanContext, linkTarget.apply(spanContext), attributes, epoch);
+        new ContextRecord(id, key, spanContext, linkTarget.apply(spanContext), attributes, entries, epoch);
     bridge.define(
         id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), record.recordAttributes());
     byId.put(id, record);
@@ -105,7 +126,7 @@ public final class ContextRegistry {
       ContextRecord record = it.next();
       if (record.lastEpoch < current - 1 && !referenced.test(record.id())) {
         it.remove();
-        bySpanContext.remove(record.key, record);
+        byKey.remove(record.key, record);
         quarantine.add(record.id());
         removed++;
       }

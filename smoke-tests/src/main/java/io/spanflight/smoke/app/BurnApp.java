@@ -23,6 +23,8 @@ import java.util.function.LongUnaryOperator;
  *       BurnWork#digestInsideRequest(long)}
  *   <li>{@code /alloc}, {@code /lock}, {@code /wait}, {@code /park}, {@code /socket}, {@code
  *       /file}, {@code /traced}: one JFR signal each, see {@link SignalWork}
+ *   <li>{@code /tenant-a}, {@code /tenant-b}: CPU on a thread pool under a user-defined context,
+ *       see {@link UserContextWork}
  * </ul>
  *
  * <p>Usage: {@code BurnApp [port]} (default 0, an ephemeral port). Prints {@code LISTENING
@@ -46,6 +48,8 @@ public final class BurnApp {
     server.createContext("/socket", exchange -> handle(exchange, 30, SignalWork::socketReadInsideRequest));
     server.createContext("/file", exchange -> handle(exchange, 30, SignalWork::fileReadInsideRequest));
     server.createContext("/traced", exchange -> handle(exchange, 30, SignalWork::tracedInsideRequest));
+    server.createContext("/tenant-a", exchange -> handle(exchange, 50, UserContextWork::tenantA));
+    server.createContext("/tenant-b", exchange -> handle(exchange, 30, UserContextWork::tenantB));
     server.setExecutor(Executors.newFixedThreadPool(4));
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());
