@@ -6,8 +6,12 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.export.DeliveryQueue;
+import io.spanflight.internal.export.DeliveryStats;
+import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,6 +26,9 @@ import java.util.logging.Logger;
  *       were lost for that stretch), {@code filtered} (dropped by a context filter), {@code
  *       dropped} (never joined)
  *   <li>{@code spanflight.timeline.lost_switches} (counter): ring entries overwritten before drained
+ *   <li>{@code spanflight.export.requests} (counter, OTLP exporter), attribute {@code outcome}:
+ *       {@code delivered}, {@code dropped_queue_full}, {@code dropped_refused}, {@code
+ *       dropped_shutdown}; {@code spanflight.export.pending} (gauge): requests queued or in flight
  *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
  *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
  * </ul>
@@ -36,13 +43,22 @@ final class SelfMetrics {
   private final SampleJoiner joiner;
   private final Timelines timelines;
   private final ContextRegistry registry;
+  private final Supplier<ProfileExporter> exporter;
   private boolean registered;
   private long lastLog = System.nanoTime();
 
-  SelfMetrics(SampleJoiner joiner, Timelines timelines, ContextRegistry registry) {
+  SelfMetrics(
+      SampleJoiner joiner, Timelines timelines, ContextRegistry registry, Supplier<ProfileExporter> exporter) {
     this.joiner = joiner;
     this.timelines = timelines;
     this.registry = registry;
+    this.exporter = exporter;
+  }
+
+  /** The OTLP exporter's delivery counters, or null for the file and none exporters. */
+  private DeliveryStats deliveryStats() {
+    ProfileExporter current = exporter.get();
+    return current instanceof DeliveryQueue ? ((DeliveryQueue) current).stats() : null;
   }
 
   /** Called about once a second from the background thread. */
@@ -80,6 +96,32 @@ final class SelfMetrics {
         .setDescription("Context switches overwritten in a ring before the collector drained them")
         .setUnit("{switch}")
         .buildWithCallback(m -> m.record(timelines.lostEntries()));
+    meter
+        .counterBuilder("spanflight.export.requests")
+        .setDescription("Profiles requests the OTLP exporter finished, by outcome")
+        .setUnit("{request}")
+        .buildWithCallback(
+            m -> {
+              DeliveryStats stats = deliveryStats();
+              if (stats != null) {
+                m.record(stats.delivered(), Attributes.of(OUTCOME, "delivered"));
+                m.record(stats.droppedQueueFull(), Attributes.of(OUTCOME, "dropped_queue_full"));
+                m.record(stats.droppedRefused(), Attributes.of(OUTCOME, "dropped_refused"));
+                m.record(stats.droppedAtShutdown(), Attributes.of(OUTCOME, "dropped_shutdown"));
+              }
+            });
+    meter
+        .gaugeBuilder("spanflight.export.pending")
+        .ofLongs()
+        .setDescription("Profiles requests queued or in flight")
+        .setUnit("{request}")
+        .buildWithCallback(
+            m -> {
+              DeliveryStats stats = deliveryStats();
+              if (stats != null) {
+                m.record(stats.pending());
+              }
+            });
     meter
         .gaugeBuilder("spanflight.capture.wrapper_inactive")
         .ofLongs()

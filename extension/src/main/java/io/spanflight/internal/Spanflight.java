@@ -108,7 +108,7 @@ public final class Spanflight {
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
     this.stream = new JfrSampleStream(config.sources(), joiner, collector, keep);
     this.encoder = new ExportRequestEncoder(resource, VERSION);
-    this.metrics = new SelfMetrics(joiner, timelines, registry);
+    this.metrics = new SelfMetrics(joiner, timelines, registry, () -> exporter);
     this.scheduler = daemonScheduler("spanflight-export");
     this.drainer = daemonScheduler("spanflight-timeline");
   }

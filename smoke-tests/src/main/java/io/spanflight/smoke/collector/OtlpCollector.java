@@ -49,6 +49,7 @@ public final class OtlpCollector implements AutoCloseable {
   private static final List<OtlpCollector> STARTED = new CopyOnWriteArrayList<>();
 
   private final List<ExportTraceServiceRequest> traceRequests = new CopyOnWriteArrayList<>();
+  private final List<ExportMetricsServiceRequest> metricRequests = new CopyOnWriteArrayList<>();
   private final List<ExportProfilesServiceRequest> profileRequests = new CopyOnWriteArrayList<>();
   private final List<byte[]> httpProfileBodies = new CopyOnWriteArrayList<>();
   private final List<String> httpProfileEncodings = new CopyOnWriteArrayList<>();
@@ -131,6 +132,11 @@ public final class OtlpCollector implements AutoCloseable {
   /** Every trace export request received so far, in arrival order. */
   public List<ExportTraceServiceRequest> traceRequests() {
     return List.copyOf(traceRequests);
+  }
+
+  /** Every metrics export request received so far (the agent's and Spanflight's own metrics). */
+  public List<ExportMetricsServiceRequest> metricRequests() {
+    return List.copyOf(metricRequests);
   }
 
   /** Every profiles export request received so far, in arrival order. */
@@ -222,6 +228,8 @@ public final class OtlpCollector implements AutoCloseable {
         record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
         return ExportTraceServiceResponse.getDefaultInstance().toByteArray();
       case "/v1/metrics":
+        record(metricRequests, ExportMetricsServiceRequest.parseFrom(body));
+        return ExportMetricsServiceResponse.getDefaultInstance().toByteArray();
       case "/v1/logs":
         return new byte[0];
       default:
@@ -253,11 +261,12 @@ public final class OtlpCollector implements AutoCloseable {
     };
   }
 
-  private static BindableService metrics() {
+  private BindableService metrics() {
     return new MetricsServiceGrpc.MetricsServiceImplBase() {
       @Override
       public void export(ExportMetricsServiceRequest request,
           StreamObserver<ExportMetricsServiceResponse> response) {
+        record(metricRequests, request);
         response.onNext(ExportMetricsServiceResponse.getDefaultInstance());
         response.onCompleted();
       }
