@@ -107,6 +107,9 @@ public final class Spanflight {
     // With the raw payload on, the stream keeps about one interval, which each request carries.
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
     this.stream = new JfrSampleStream(config.sources(), joiner, collector, keep);
+    if (config.scopeEventThreshold() != null) {
+      stream.recordScopeEvents(config.scopeEventThreshold());
+    }
     this.encoder = new ExportRequestEncoder(resource, VERSION);
     this.metrics = new SelfMetrics(joiner, timelines, registry, () -> exporter);
     this.scheduler = daemonScheduler("spanflight-export");
@@ -129,6 +132,7 @@ public final class Spanflight {
   static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     Spanflight spanflight = new Spanflight(config, resource, localRoots);
     spanflight.publishProcessContext();
+    SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
     SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));
     spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));

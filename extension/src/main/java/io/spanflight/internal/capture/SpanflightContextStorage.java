@@ -21,6 +21,8 @@ public final class SpanflightContextStorage implements ContextStorage {
   private static final Logger logger = Logger.getLogger(SpanflightContextStorage.class.getName());
 
   private static volatile SwitchRecorder recorder;
+  /** Whether each scope of a span also begins a JFR {@link SpanScopeEvent} (off by default). */
+  private static volatile boolean scopeEvents;
   private static volatile boolean installed;
 
   /** Set while {@link WrapperSelfCheck} probes; the wrapper marks the probe it sees. */
@@ -53,6 +55,11 @@ public final class SpanflightContextStorage implements ContextStorage {
     recorder = newRecorder;
   }
 
+  /** Switches {@link SpanScopeEvent}s for JFR tooling on or off. */
+  public static void recordScopeEvents(boolean on) {
+    scopeEvents = on;
+  }
+
   /** Stops recording; the wrapper goes back to plain delegation. */
   public static void stop() {
     recorder = null;
@@ -69,7 +76,7 @@ public final class SpanflightContextStorage implements ContextStorage {
       return scope; // not running, or the context was already current: no switch
     }
     record(r, toAttach);
-    return new RecordingScope(scope, r);
+    return new RecordingScope(scope, r, scopeEvents ? ScopeEventStart.of(toAttach) : null);
   }
 
   @Override
@@ -93,18 +100,26 @@ public final class SpanflightContextStorage implements ContextStorage {
     }
   }
 
-  /** Records the context the thread returns to once the application's scope closes. */
+  /**
+   * Records the context the thread returns to once the application's scope closes, and ends the
+   * scope's JFR event when there is one.
+   */
   private final class RecordingScope implements Scope {
     private final Scope scope;
     private final SwitchRecorder r;
+    private final ScopeEventStart event;
 
-    RecordingScope(Scope scope, SwitchRecorder r) {
+    RecordingScope(Scope scope, SwitchRecorder r, ScopeEventStart event) {
       this.scope = scope;
       this.r = r;
+      this.event = event;
     }
 
     @Override
     public void close() {
+      if (event != null) {
+        event.end();
+      }
       scope.close();
       // Whatever the delegate restored (also when scopes were closed out of order).
       record(r, delegate.current());

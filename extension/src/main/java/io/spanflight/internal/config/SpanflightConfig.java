@@ -39,6 +39,9 @@ public final class SpanflightConfig {
   /** Span attribute keys a context may copy; the record's key map holds 256 keys in all. */
   public static final int MAX_CONTEXT_ATTRIBUTES = 32;
   public static final String LINK_UNSAMPLED = "otel.spanflight.link.unsampled";
+  public static final String SCOPE_EVENTS = "otel.spanflight.scope.events";
+  public static final String SCOPE_EVENTS_THRESHOLD = "otel.spanflight.scope.events.threshold";
+  public static final Duration DEFAULT_SCOPE_EVENTS_THRESHOLD = Duration.ofMillis(10);
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
@@ -79,6 +82,7 @@ public final class SpanflightConfig {
   private final boolean rawPayload;
   private final List<String> contextAttributes;
   private final boolean linkUnsampled;
+  private final Duration scopeEventThreshold;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
 
@@ -109,6 +113,12 @@ public final class SpanflightConfig {
             () -> s.attributeKeys(CONTEXT_ATTRIBUTES, DEFAULT_CONTEXT_ATTRIBUTES, MAX_CONTEXT_ATTRIBUTES),
             List.of());
     linkUnsampled = read(() -> s.bool(LINK_UNSAMPLED, true), true);
+    boolean scopeEvents = read(() -> s.bool(SCOPE_EVENTS, false), false);
+    Duration threshold =
+        read(
+            () -> s.duration(SCOPE_EVENTS_THRESHOLD, DEFAULT_SCOPE_EVENTS_THRESHOLD, Duration.ZERO, Duration.ofHours(1)),
+            DEFAULT_SCOPE_EVENTS_THRESHOLD);
+    scopeEventThreshold = scopeEvents ? threshold : null;
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
@@ -201,6 +211,14 @@ public final class SpanflightConfig {
   /** Whether samples of spans that were not sampled link to them (they are kept either way). */
   public boolean linkUnsampled() {
     return linkUnsampled;
+  }
+
+  /**
+   * The shortest span scope recorded as a JFR {@code io.spanflight.SpanScope} event, or null when
+   * those events are off.
+   */
+  public Duration scopeEventThreshold() {
+    return scopeEventThreshold;
   }
 
   /** True attaches the interval's raw JFR data to each request as {@code original_payload}. */

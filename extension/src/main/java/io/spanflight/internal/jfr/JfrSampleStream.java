@@ -33,6 +33,8 @@ public final class JfrSampleStream implements AutoCloseable {
   private final Duration maxAge;
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
+  private Duration scopeEventThreshold;
+
   /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
       List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector, Duration maxAge) {
@@ -40,6 +42,11 @@ public final class JfrSampleStream implements AutoCloseable {
     this.settings = settings;
     this.joiner = joiner;
     this.methodTiming = new MethodTimingDeltas(collector);
+  }
+
+  /** Also records {@link SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
+  public void recordScopeEvents(Duration threshold) {
+    this.scopeEventThreshold = threshold;
   }
 
   public void start() {
@@ -61,6 +68,9 @@ public final class JfrSampleStream implements AutoCloseable {
         } else {
           rs.onEvent(source.eventName, event -> joiner.onEvent(source, event));
         }
+      }
+      if (scopeEventThreshold != null) {
+        rs.enable(SpanScopeEvent.class).withThreshold(scopeEventThreshold);
       }
       rs.enable(CalibrationEvent.class).withoutStackTrace();
       rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
