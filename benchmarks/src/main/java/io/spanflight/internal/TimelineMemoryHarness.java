@@ -21,7 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * default settings: N threads each make R switches per second (attach + close pairs over fresh
  * spans, with a little CPU work in each) for S seconds. Prints, once a second and at the end, the
  * timelines' array bytes, their steps, the interned contexts, and the samples joined, unknown and
- * lost. Run: {@code java -cp benchmarks/target/benchmarks.jar io.spanflight.internal.TimelineMemoryHarness [seconds] [threads] [switchesPerSecond]}.
+ * lost; in the last second it also measures the heap retained after a full GC, against a baseline
+ * taken before the switching started (timelines, registry, and whatever else Spanflight and JFR
+ * hold). Run: {@code java -cp benchmarks/target/benchmarks.jar io.spanflight.internal.TimelineMemoryHarness [seconds] [threads] [switchesPerSecond]}.
  */
 public final class TimelineMemoryHarness {
   private static volatile long sink;
@@ -37,7 +39,9 @@ public final class TimelineMemoryHarness {
         SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.exporter", "none", "otel.spanflight.timeline.ring.size", System.getProperty("ring", "4096"))));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
 
+    long baseline = retainedHeap();
     long end = System.nanoTime() + seconds * 1_000_000_000L;
+    long retained = -1;
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int worker = t;
@@ -50,6 +54,9 @@ public final class TimelineMemoryHarness {
     int peakContexts = 0;
     while (System.nanoTime() < end) {
       LockSupport.parkNanos(1_000_000_000L);
+      if (retained < 0 && end - System.nanoTime() < 1_500_000_000L) {
+        retained = retainedHeap() - baseline; // while the threads still switch at full rate
+      }
       long bytes = spanflight.timelines().memoryBytes();
       int steps = spanflight.timelines().stepCount();
       int contexts = spanflight.registry().size();
@@ -65,10 +72,16 @@ public final class TimelineMemoryHarness {
     }
     System.out.printf(
         "%nresult: %d threads x %d switches/s for %d s: peak timelines %.1f MB (%d steps), peak contexts %d,"
-            + " samples %d, unknown-timeline %d, lost switches %d%n",
-        threads, rate, seconds, peakBytes / 1e6, peakSteps, peakContexts,
+            + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d%n",
+        threads, rate, seconds, peakBytes / 1e6, peakSteps, peakContexts, retained / 1e6,
         spanflight.joiner().samples(), spanflight.joiner().unknownTimeline(), spanflight.timelines().lostEntries());
     spanflight.shutdown();
+  }
+
+  /** Heap in use after a full collection. */
+  private static long retainedHeap() {
+    System.gc();
+    return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
   /** {@code pairsPerSecond} attach+close pairs, a fresh span every 10 pairs, paced per millisecond. */

@@ -16,12 +16,10 @@ public final class ContextRecord {
   private final int id;
   /** The interned key, so that pruning can remove the record in O(1). */
   final Object key;
-  private final byte[] traceId;
-  private final byte[] spanId;
-  private final String traceIdHex;
-  private final String spanIdHex;
-  private final byte[] linkSpanId;
-  private final String linkSpanIdHex;
+  /** The span; its ids are kept once, as the SpanContext's own hex strings. */
+  private final SpanContext spanContext;
+  /** The span samples link to: this one, or its local root in the Grafana mode. */
+  private final SpanContext linkTo;
   private final boolean sampled;
   private final ContextAttributes attributes;
   /** The span the attributes are read from (the local root), or null. */
@@ -52,12 +50,8 @@ public final class ContextRecord {
     this.key = key;
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    this.traceId = spanContext.getTraceIdBytes();
-    this.spanId = spanContext.getSpanIdBytes();
-    this.traceIdHex = spanContext.getTraceId();
-    this.spanIdHex = spanContext.getSpanId();
-    this.linkSpanId = linkTo.getSpanIdBytes();
-    this.linkSpanIdHex = linkTo.getSpanId();
+    this.spanContext = spanContext;
+    this.linkTo = linkTo;
     this.sampled = spanContext.isSampled();
     this.attributes = attributes;
     this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;
@@ -73,24 +67,24 @@ public final class ContextRecord {
     return hasSpan;
   }
 
-  /** 16 bytes. Do not modify. */
+  /** 16 bytes, a new array on each call. */
   public byte[] traceId() {
-    return traceId;
+    return spanContext.getTraceIdBytes();
   }
 
-  /** 8 bytes. Do not modify. */
+  /** 8 bytes, a new array on each call. */
   public byte[] spanId() {
-    return spanId;
+    return spanContext.getSpanIdBytes();
   }
 
-  /** 8 bytes: the span id profile samples link to. Do not modify. */
+  /** 8 bytes: the span id profile samples link to, a new array on each call. */
   public byte[] linkSpanId() {
-    return linkSpanId;
+    return linkTo.getSpanIdBytes();
   }
 
   /** Identifies the profile link: records that link to the same span share it. */
   public String linkKey() {
-    return traceIdHex + linkSpanIdHex;
+    return spanContext.getTraceId() + linkTo.getSpanId();
   }
 
   /**
@@ -135,16 +129,16 @@ public final class ContextRecord {
   }
 
   public String traceIdHex() {
-    return traceIdHex;
+    return spanContext.getTraceId();
   }
 
   public String spanIdHex() {
-    return spanIdHex;
+    return spanContext.getSpanId();
   }
 
   /** The span id profile samples link to, in hex (see {@link #linkSpanId()}). */
   public String linkSpanIdHex() {
-    return linkSpanIdHex;
+    return linkTo.getSpanId();
   }
 
   public boolean sampled() {
@@ -153,6 +147,6 @@ public final class ContextRecord {
 
   @Override
   public String toString() {
-    return "ContextRecord{" + id + " trace=" + traceIdHex + " span=" + spanIdHex + "}";
+    return "ContextRecord{" + id + " trace=" + traceIdHex() + " span=" + spanIdHex() + "}";
   }
 }
