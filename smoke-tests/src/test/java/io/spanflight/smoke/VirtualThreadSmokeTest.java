@@ -7,6 +7,7 @@ import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
 import io.spanflight.smoke.harness.Jdk;
 import io.spanflight.smoke.harness.Jdks;
+import io.spanflight.smoke.harness.LoadDriver;
 import io.spanflight.smoke.profiles.CpuSamples;
 import io.spanflight.smoke.profiles.SpanLink;
 import io.spanflight.smoke.profiles.StackSample;
@@ -118,6 +119,30 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
         assertThat(path[2]).as(withLog(app, "share of burn samples linked to a wrong span"))
             .isLessThanOrEqualTo(0.5);
       }
+    }
+  }
+
+  /** On JDK 17 the hooks stand aside: no hook class is loaded, nothing fails, samples still link. */
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void onJdk17NoHookClassLoads() throws Exception {
+    Jdk jdk = Jdks.installed().feature(17).orElse(null);
+    assumeTrue(jdk != null, "needs JDK 17");
+    try (OtlpCollector collector = OtlpCollector.start()) {
+      AppJvm app = app(jdk, collector, "vthreads-17").jvmArg("-Xlog:class+load=info").start();
+      try (app) {
+        LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 20, 2);
+        assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
+        awaitLog(app, "virtual-thread mount hooks off (no virtual threads before JDK 21)");
+      }
+      String log = app.logText();
+      assertThat(log).as("classes loaded on JDK 17")
+          .doesNotContain("io.spanflight.internal.instrumentation.VirtualThreadMountInstrumentation")
+          .doesNotContain("io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts");
+      String messages = log.lines().filter(line -> !line.contains("[class,load]"))
+          .collect(Collectors.joining("\n"));
+      assertThat(messages).as("the app's log without class loading").doesNotContain("SEVERE")
+          .doesNotContain("Exception").contains(" started: timeline=");
     }
   }
 
