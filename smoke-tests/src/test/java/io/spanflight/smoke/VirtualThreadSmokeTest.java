@@ -163,7 +163,7 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       } else if (own.contains(sample.link())) {
         right += sample.count();
       } else {
-        wrong += sample.count(); // the other request's span, or any span not received for path
+        wrong += sample.count(); // the other path's span, or a span that was never received
       }
     }
     double[] result = {total, pct(right, total), pct(wrong, total), pct(unlinked, total)};

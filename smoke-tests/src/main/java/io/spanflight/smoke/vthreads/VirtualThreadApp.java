@@ -147,7 +147,7 @@ public final class VirtualThreadApp {
     List<Thread> threads = new CopyOnWriteArrayList<>();
     for (int i = 0; i < PARKED_THREADS; i++) {
       futures.add(virtualThreads.submit(() -> {
-        VirtualThreadWork.burnOnVirtualThreadForA(5); // spreads the threads over the carriers
+        VirtualThreadWork.burnBeforeParking(5); // spreads the threads over the carriers
         inside.readCarrier(reader, 0);
         threads.add(Thread.currentThread());
         parking.countDown();

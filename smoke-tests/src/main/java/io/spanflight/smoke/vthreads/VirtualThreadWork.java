@@ -85,6 +85,16 @@ final class VirtualThreadWork {
     return acc;
   }
 
+  /** CPU for /vt/parked, in a method of its own so that its samples never count for A or B. */
+  static long burnBeforeParking(long millis) {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    long acc = millis;
+    while (System.nanoTime() - deadline < 0) {
+      acc = acc * 31 + 7;
+    }
+    return acc;
+  }
+
   static long burnOnVirtualThreadForB(long millis) {
     long deadline = System.nanoTime() + millis * 1_000_000L;
     long hash = 0xcbf29ce484222325L;
