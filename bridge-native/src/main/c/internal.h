@@ -26,6 +26,7 @@ uint64_t sf_dropped_attribute_bytes(void);
 /* thread_state.c: the calling OS thread's record and ring. */
 int sf_threads_init(void);
 void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind);
+void sf_thread_show(int32_t context_id);
 
 /* timeline_ring.c: the rings, written by their thread, drained by one drainer. */
 struct sf_ring;

@@ -38,6 +38,12 @@ SF_JNI(void, switchTo0)(JNIEnv *env, jclass clazz, jint context_id, jlong java_t
                    virtual_thread ? SF_THREAD_VIRTUAL : SF_THREAD_PLATFORM);
 }
 
+SF_JNI(void, showOnRecord0)(JNIEnv *env, jclass clazz, jint context_id) {
+  (void)env;
+  (void)clazz;
+  sf_thread_show(context_id);
+}
+
 /* Copies one drained ring into the Java arrays at entry offset `used`, meta slot `slot`. */
 static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint slot,
                      jlongArray nanos, jintArray contexts, jlongArray thread_ids,

@@ -125,6 +125,9 @@ _Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
 SF_JNI(jint, init0)(JNIEnv *, jclass, jint ring_capacity);
 SF_JNI(void, define0)(JNIEnv *, jclass, jint, jbyteArray, jbyteArray, jbyte, jbyteArray);
 SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id, jboolean virt);
+/* Writes only the calling OS thread's record (no ring entry): a virtual-thread mount shows the
+   mounted thread's context on its carrier, an unmount (context 0) shows none. */
+SF_JNI(void, showOnRecord0)(JNIEnv *, jclass, jint context_id);
 SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray, jintArray, jlongArray, jlongArray, jboolean);
 SF_JNI(jboolean, publishProcessContext0)(JNIEnv *, jclass, jbyteArray payload);
 SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);

@@ -4,7 +4,8 @@
  * Both live in one thread-local struct, so a switch computes one TLS address and
  * allocates nothing. The thread's first switch points otel_thread_ctx_v1 at the record and
  * creates the ring (the only call that may allocate); a pthread key destructor retires the
- * ring when the OS thread exits.
+ * ring when the OS thread exits. A virtual-thread carrier may only ever show contexts
+ * (sf_thread_show): it publishes its record but never gets a ring.
  */
 #include <pthread.h>
 #include <string.h>
@@ -87,4 +88,14 @@ void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread
   if (ring != NULL) {
     sf_ring_append(ring, context_id, java_thread_id, thread_kind);
   }
+}
+
+/* Record only: what a carrier shows while a virtual thread is mounted (or not). Never creates a
+   ring, so a carrier whose own switches are ignored costs no ring memory. */
+void sf_thread_show(int32_t context_id) {
+  struct thread_state *thread = &state;
+  if (otel_thread_ctx_v1 == NULL) {
+    otel_thread_ctx_v1 = &thread->record;
+  }
+  publish(&thread->record, sf_table_lookup(context_id));
 }

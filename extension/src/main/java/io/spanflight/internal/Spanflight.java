@@ -4,6 +4,7 @@ import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextBridges;
+import io.spanflight.internal.capture.CarrierRecordWriter;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.config.SpanflightConfig;
@@ -12,6 +13,7 @@ import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.instrumentation.VirtualThreadHooks;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.JfrSampleStream;
@@ -87,6 +89,8 @@ public final class Spanflight {
   private final SelfMetrics metrics;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
+  /** Writes carriers' records at virtual-thread mounts; null without a native record. */
+  private volatile CarrierRecordWriter carrierRecords;
 
   private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     this.config = config;
@@ -133,13 +137,18 @@ public final class Spanflight {
     Spanflight spanflight = new Spanflight(config, resource, localRoots);
     spanflight.publishProcessContext();
     SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
-    SpanflightContextStorage.start(new SwitchRecorder(spanflight.registry, spanflight.bridge));
+    SwitchRecorder recorder = new SwitchRecorder(spanflight.registry, spanflight.bridge);
+    SpanflightContextStorage.start(recorder);
+    if (spanflight.bridge.hasThreadRecord()) {
+      spanflight.carrierRecords = new CarrierRecordWriter(recorder, spanflight.bridge);
+    }
     spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
     return spanflight;
   }
 
   private void startInBackground() {
+    String virtualThreads = hookVirtualThreadMounts();
     exporter = createExporter();
     stream.start();
     long interval = config.exportInterval().toMillis();
@@ -154,10 +163,33 @@ public final class Spanflight {
             + VERSION
             + " started: timeline="
             + bridge.implementation()
+            + ", "
+            + virtualThreads
             + ", profiles to "
             + exporter.destination()
             + ", "
             + config.describe());
+  }
+
+  /**
+   * Hooks virtual-thread mount/unmount so that carriers' records show the mounted thread's context
+   * (in the background, off the agent's startup: until it is done, a carrier's record shows the
+   * context of the last switch made on it, as without hooks). Returns the outcome for the startup
+   * log line.
+   */
+  private String hookVirtualThreadMounts() {
+    CarrierRecordWriter writer = carrierRecords;
+    if (writer == null) {
+      return "virtual-thread mount hooks off (no native record)";
+    }
+    long start = System.nanoTime();
+    writer.prepare();
+    String failure =
+        VirtualThreadHooks.install(config.nativeDirectory(), writer.onMount(), writer.onUnmount());
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    return failure == null
+        ? "virtual-thread mount hooks on (" + millis + " ms)"
+        : "virtual-thread mount hooks off (" + failure + ")";
   }
 
   private ProfileExporter createExporter() {
@@ -231,6 +263,7 @@ public final class Spanflight {
   void shutdown() {
     try {
       SpanflightContextStorage.stop();
+      VirtualThreadHooks.disconnect();
       drainer.shutdownNow();
       scheduler.shutdownNow();
       scheduler.awaitTermination(2, TimeUnit.SECONDS);

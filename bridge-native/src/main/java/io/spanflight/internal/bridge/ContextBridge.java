@@ -23,6 +23,19 @@ public interface ContextBridge {
    */
   void switchTo(int contextId);
 
+  /**
+   * Shows {@code contextId} (0 = none) in the calling OS thread's external thread-context record
+   * only, with no timeline entry: what a virtual-thread carrier shows while a virtual thread is
+   * mounted on it. Never throws, never blocks, allocates nothing. A bridge without such a record
+   * ({@link #hasThreadRecord()} false) does nothing.
+   */
+  default void showOnRecord(int contextId) {}
+
+  /** Whether this bridge publishes a per-OS-thread record that readers outside the JVM see. */
+  default boolean hasThreadRecord() {
+    return false;
+  }
+
   /** Copies every entry written since the previous drain into {@code sink}. One caller at a time. */
   void drain(TimelineSink sink);
 

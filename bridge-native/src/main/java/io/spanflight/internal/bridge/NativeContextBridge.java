@@ -60,6 +60,16 @@ public final class NativeContextBridge implements ContextBridge {
   }
 
   @Override
+  public void showOnRecord(int contextId) {
+    showOnRecord0(contextId);
+  }
+
+  @Override
+  public boolean hasThreadRecord() {
+    return true;
+  }
+
+  @Override
   public void drain(TimelineSink sink) {
     drain.drainTo(sink);
   }
@@ -115,6 +125,8 @@ public final class NativeContextBridge implements ContextBridge {
       int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes);
 
   static native void switchTo0(int contextId, long javaThreadId, boolean virtualThread);
+
+  static native void showOnRecord0(int contextId);
 
   static native int drain0(
       long[] nanos, int[] contexts, long[] threadIds, long[] meta, boolean restart);

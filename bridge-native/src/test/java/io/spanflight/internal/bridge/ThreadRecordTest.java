@@ -79,6 +79,33 @@ class ThreadRecordTest {
     bridge.switchTo(0);
   }
 
+  @Test
+  void showOnRecordWritesOnlyTheRecordAndCreatesNoRing() throws Exception {
+    bridge.define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
+    bridge.drain(new RecordingSink()); // start from empty rings
+    int ringsBefore = bridge.ringCount();
+
+    AtomicReference<byte[]> shown = new AtomicReference<>();
+    AtomicReference<byte[]> hidden = new AtomicReference<>();
+    AtomicReference<Integer> ringsWhileShowing = new AtomicReference<>();
+    TestThreads.runToOsThreadExit(
+        () -> {
+          bridge.showOnRecord(97); // what a carrier does right after a virtual thread mounts
+          shown.set(ExternalRecordReader.readOwnThread());
+          ringsWhileShowing.set(bridge.ringCount());
+          bridge.showOnRecord(0); // and at the start of its unmount
+          hidden.set(ExternalRecordReader.readOwnThread());
+        });
+    RecordingSink sink = new RecordingSink();
+    bridge.drain(sink);
+
+    assertThat(shown.get()).isEqualTo(record(ids(16, 0x61), ids(8, 0x71), 1, 1, attr(4, "vt")));
+    assertThat(hidden.get()).isNotNull();
+    assertThat(hidden.get()[24]).as("valid flag after showing no context").isZero();
+    assertThat(ringsWhileShowing.get()).as("rings while only showing").isEqualTo(ringsBefore);
+    assertThat(sink.events).as("timeline entries from showing").isEmpty();
+  }
+
   /** The expected record: the OTEP-4947 layout in native byte order. */
   private static byte[] record(byte[] traceId, byte[] spanId, int valid, int flags, byte[] attrs) {
     ByteBuffer record = ByteBuffer.allocate(28 + attrs.length).order(ByteOrder.nativeOrder());

@@ -72,8 +72,10 @@ public final class SpanflightContextStorage implements ContextStorage {
       probeSeen = true;
     }
     SwitchRecorder r = recorder;
-    if (r == null || scope == Scope.noop()) {
-      return scope; // not running, or the context was already current: no switch
+    if (r == null || scope == Scope.noop() || CarrierThreads.isCarrier(Thread.currentThread())) {
+      // Not running, or the context was already current: no switch. A virtual-thread carrier's
+      // own context is the agent's stale one on JDK 25: see CarrierThreads.
+      return scope;
     }
     record(r, toAttach);
     return new RecordingScope(scope, r, scopeEvents ? ScopeEventStart.of(toAttach) : null);

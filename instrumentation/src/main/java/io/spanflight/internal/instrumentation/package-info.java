@@ -1,10 +1,13 @@
 /**
  * Bytecode hooks that the {@code ContextStorage} wrapper cannot replace.
  *
- * <p>Empty on purpose for now: DESIGN.md rule 7 says a hook is added only where a failing test
- * shows that the wrapper misses a context switch. The first one planned is the
- * {@code VirtualThread} mount/unmount hook, so that a carrier's native thread-context record
- * shows the mounted virtual thread's context (issue "Context follows the work").
+ * <p>One so far: {@code java.lang.VirtualThread} mount/unmount (JDK 21 to 25), so that a carrier's
+ * OTEP-4947 record shows the mounted virtual thread's context during each mounted stretch and none
+ * otherwise. The wrapper cannot see mounts: they are not context switches. {@link
+ * io.spanflight.internal.instrumentation.VirtualThreadHooks} installs it with the javaagent's
+ * {@code Instrumentation} (and says why not through the {@code InstrumentationModule} SPI); the
+ * advice calls the bootstrap holder {@code bootstrap.VirtualThreadMounts}. Proven by {@code
+ * VirtualThreadSmokeTest} (JDK 25 with the real agent; JDK 17: nothing loads).
  *
  * <p>Not API: internal to Spanflight.
  */

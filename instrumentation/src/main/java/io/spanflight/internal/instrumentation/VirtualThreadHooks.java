@@ -1,0 +1,121 @@
+package io.spanflight.internal.instrumentation;
+
+import io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.zip.ZipEntry;
+
+/**
+ * Installs the virtual-thread mount/unmount hooks ({@link VirtualThreadMountInstrumentation}) with
+ * the agent's {@link Instrumentation}, in an order that makes them live at once:
+ *
+ * <ol>
+ *   <li>checks that this JDK has {@code VirtualThread.mount()/unmount()} (JDK 21 to 25); on JDK 17
+ *       it stops here, before any ByteBuddy class is touched;
+ *   <li>appends {@link VirtualThreadMounts} to the bootstrap class path (a one-class jar in the
+ *       given directory), the only place advice inside {@code java.base} can call into;
+ *   <li>hands that bootstrap copy the two callbacks;
+ *   <li>retransforms {@code VirtualThread}.
+ * </ol>
+ *
+ * <p>Why not the agent's {@code InstrumentationModule} SPI: it injects helper classes into the boot
+ * loader lazily, when the hooked class is transformed, so the extension could not wire the
+ * callbacks at startup without racing that injection; and its extension API (2.31.1-alpha) lags
+ * the agent (2.33.1). Here the order is ours and the outcome is known before startup continues.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class VirtualThreadHooks {
+  /** By name: a class literal would load a second, useless copy into the extension's loader. */
+  static final String HOLDER = "io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts";
+  private static final String AGENT_INSTRUMENTATION_HOLDER =
+      "io.opentelemetry.javaagent.bootstrap.InstrumentationHolder";
+
+  private VirtualThreadHooks() {}
+
+  /**
+   * Hooks mount/unmount so that each mount calls {@code mounted} and each unmount {@code
+   * unmounting} (on the carrier, with the virtual thread current).
+   *
+   * @param jarDirectory where the one-class bootstrap jar is written; null for java.io.tmpdir
+   * @return null when the hooks are live, else why they are not (nothing was changed then, or
+   *     only the idle holder was added to the bootstrap class path)
+   */
+  public static String install(Path jarDirectory, Runnable mounted, Runnable unmounting) {
+    if (Runtime.version().feature() < 21) {
+      return "no virtual threads before JDK 21";
+    }
+    try {
+      Class<?> virtualThread = Class.forName(VirtualThreadMountInstrumentation.TYPE, false, null);
+      virtualThread.getDeclaredMethod("mount");
+      virtualThread.getDeclaredMethod("unmount");
+      Instrumentation instrumentation = agentInstrumentation();
+      if (instrumentation == null) {
+        return "the javaagent's Instrumentation is not available";
+      }
+      if (!instrumentation.isRetransformClassesSupported()
+          || !instrumentation.isModifiableClass(virtualThread)) {
+        return "this JVM cannot retransform " + virtualThread.getName();
+      }
+      holder(instrumentation, jarDirectory)
+          .getMethod("set", Runnable.class, Runnable.class)
+          .invoke(null, mounted, unmounting);
+      return VirtualThreadMountInstrumentation.install(instrumentation);
+    } catch (NoSuchMethodException e) {
+      return "this JDK's VirtualThread has no " + e.getMessage() + "()";
+    } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+      return e.toString();
+    }
+  }
+
+  /** The hooks stay in place but call nothing any more (at shutdown). */
+  public static void disconnect() {
+    try {
+      Class.forName(HOLDER, true, null).getMethod("clear").invoke(null);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      // never installed: nothing to disconnect
+    }
+  }
+
+  private static Instrumentation agentInstrumentation() throws ReflectiveOperationException {
+    Class<?> holder = Class.forName(AGENT_INSTRUMENTATION_HOLDER, true, null);
+    Method getter = holder.getMethod("getInstrumentation");
+    return (Instrumentation) getter.invoke(null);
+  }
+
+  /** The boot loader's VirtualThreadMounts, added to the boot class path unless it is there. */
+  private static Class<?> holder(Instrumentation instrumentation, Path jarDirectory)
+      throws IOException, ClassNotFoundException {
+    try {
+      return Class.forName(HOLDER, true, null);
+    } catch (ClassNotFoundException notYet) {
+      instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(holderJar(jarDirectory).toFile()));
+      return Class.forName(HOLDER, true, null);
+    }
+  }
+
+  private static Path holderJar(Path jarDirectory) throws IOException {
+    Path dir = jarDirectory != null ? jarDirectory : Path.of(System.getProperty("java.io.tmpdir"));
+    Path jar = Files.createTempFile(Files.createDirectories(dir), "spanflight-boot-", ".jar");
+    jar.toFile().deleteOnExit(); // the boot loader keeps it open; on Linux unlinking is fine
+    String entry = HOLDER.replace('.', '/') + ".class";
+    try (InputStream in = VirtualThreadHooks.class.getClassLoader().getResourceAsStream(entry);
+        OutputStream file = Files.newOutputStream(jar);
+        JarOutputStream out = new JarOutputStream(file)) {
+      if (in == null) {
+        throw new IOException("class file " + entry + " not found");
+      }
+      out.putNextEntry(new ZipEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
+    }
+    return jar;
+  }
+}
