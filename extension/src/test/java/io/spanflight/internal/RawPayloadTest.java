@@ -44,14 +44,30 @@ class RawPayloadTest {
                     "otel.spanflight.export.interval", "1s",
                     "otel.spanflight.raw.payload", "true")));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
-    long end = System.nanoTime() + 3_000_000_000L;
-    while (System.nanoTime() < end) {
-      for (int i = 0; i < 100_000; i++) {
-        sink += i * 31L;
+    // burn CPU until an interval with a payload was written (a few seconds; longer on a busy machine)
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    List<Profile> withPayload = new ArrayList<>();
+    while (withPayload.isEmpty() && System.nanoTime() < deadline) {
+      long slice = System.nanoTime() + 1_000_000_000L;
+      while (System.nanoTime() < slice) {
+        for (int i = 0; i < 100_000; i++) {
+          sink += i * 31L;
+        }
       }
+      withPayload = firstProfilesWithPayload(out);
     }
     spanflight.shutdown();
+    assertThat(withPayload).as("requests with a raw payload").isNotEmpty();
+    Profile first = withPayload.get(0);
+    assertThat(first.getOriginalPayloadFormat()).isEqualTo("jfr");
+    Path jfr = dir.resolve("payload.jfr");
+    Files.write(jfr, first.getOriginalPayload().toByteArray());
+    List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
+    assertThat(events).extracting(e -> e.getEventType().getName()).contains("jdk.ExecutionSample");
+  }
 
+  /** The first profile of every request written so far that carries a raw payload. */
+  private static List<Profile> firstProfilesWithPayload(Path out) throws Exception {
     List<Profile> withPayload = new ArrayList<>();
     try (Stream<Path> files = Files.list(out)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".binpb")).toList()) {
@@ -63,12 +79,6 @@ class RawPayloadTest {
         }
       }
     }
-    assertThat(withPayload).as("requests with a raw payload").isNotEmpty();
-    Profile first = withPayload.get(0);
-    assertThat(first.getOriginalPayloadFormat()).isEqualTo("jfr");
-    Path jfr = dir.resolve("payload.jfr");
-    Files.write(jfr, first.getOriginalPayload().toByteArray());
-    List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
-    assertThat(events).extracting(e -> e.getEventType().getName()).contains("jdk.ExecutionSample");
+    return withPayload;
   }
 }
