@@ -19,7 +19,7 @@ final class FrameTrie {
 
   private final List<String> names = new ArrayList<>();
   private final Map<String, Integer> nameIndex = new HashMap<>();
-  private final Map<Long, Integer> children = new HashMap<>();
+  private final LongIntMap children = new LongIntMap();
   private int[] parent = new int[1024];
   private int[] frame = new int[1024];
   private int size = 1;
@@ -43,8 +43,8 @@ final class FrameTrie {
   /** The child of {@code node} for frame name {@code name}, added if new. */
   int child(int node, int name) {
     long key = ((long) node << 32) | (name & 0xFFFFFFFFL);
-    Integer child = children.get(key);
-    if (child == null) {
+    int child = children.get(key);
+    if (child < 0) {
       if (size == parent.length) {
         parent = Arrays.copyOf(parent, size * 2);
         frame = Arrays.copyOf(frame, size * 2);

@@ -94,7 +94,7 @@ public final class ReportCommand {
     out.println("Report: " + html);
     out.printf(Locale.ROOT, "  %d samples from %d file(s)%s, %d endpoint(s), %d trace(s); %s, generated in %d ms%n",
         model.samples(), outcome.read, outcome.skipped > 0 ? " (" + outcome.skipped + " skipped)" : "",
-        model.endpoints().size(), model.traces().size(), size(html), millis);
+        model.endpoints().size(), model.traceCount(), size(html), millis);
     if (model.samples() == 0) {
       out.println("  (the files hold no samples)");
     } else {

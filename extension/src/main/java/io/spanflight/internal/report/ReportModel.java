@@ -212,9 +212,17 @@ final class ReportModel {
 
   /** Traces, those with the most samples first. */
   List<Trace> traces() {
+    Map<Trace, Long> samplesOf = new HashMap<>();
+    for (Trace trace : traces.values()) {
+      samplesOf.put(trace, trace.samples());
+    }
     List<Trace> sorted = new ArrayList<>(traces.values());
-    sorted.sort(Comparator.comparingLong(Trace::samples).reversed().thenComparing(t -> t.traceId));
+    sorted.sort(Comparator.comparing((Trace t) -> samplesOf.get(t)).reversed().thenComparing(t -> t.traceId));
     return sorted;
+  }
+
+  int traceCount() {
+    return traces.size();
   }
 
   long samplesOf(SampleGroup group) {

@@ -127,9 +127,11 @@
     return d;
   }
   // com.example.Outer$Inner.method -> Outer$Inner.method: the method stays readable in narrow frames
+  // (hidden classes keep their owner: LambdaForm$MH.0x0000000049042400.invokeExact_MT)
   function shortName(name) {
     var paren = name.indexOf('('), head = paren > 0 ? name.substring(0, paren) : name;
     var method = head.lastIndexOf('.'), cls = method > 0 ? head.lastIndexOf('.', method - 1) : -1;
+    if (cls > 0 && head.substring(cls + 1, cls + 3) === '0x') cls = head.lastIndexOf('.', cls - 1);
     return cls >= 0 ? name.substring(cls + 1) : name;
   }
   var widthCache = 0;
