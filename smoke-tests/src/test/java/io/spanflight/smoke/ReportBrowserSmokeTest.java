@@ -22,9 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -67,14 +65,14 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
       assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
     }
     System.out.println(ReportCli.run(jdk, PATHS, profiles, html));
-    Set<String> expectedEndpoints = endpointsInFiles(profiles);
+    Map<String, Long> cpuByEndpoint = cpuSamplesByEndpoint(profiles);
 
     try (HeadlessChromium browser = HeadlessChromium.start(chromium.get(), work, 1400, 1000)) {
       BrowserPage page = new BrowserPage(browser.page());
       page.open(html, "document.body.dataset.ready === 'true'", UI_TIMEOUT);
 
       List<String> listed = page.texts("#endpoints .item[data-kind=endpoint] .name");
-      assertThat(listed).as("endpoints listed").containsExactlyInAnyOrderElementsOf(expectedEndpoints);
+      assertThat(listed).as("endpoints listed").containsExactlyInAnyOrderElementsOf(cpuByEndpoint.keySet());
 
       Map<String, String> methods = APP.burnMethodByRoute();
       boolean named = listed.stream().anyMatch(name -> !name.equals(NO_ENDPOINT));
@@ -84,14 +82,16 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
             .filter(name -> name.equals(route.getKey()) || name.endsWith(" " + route.getKey())).findFirst();
         if (named) {
           assertThat(endpoint).as("an endpoint for route " + route.getKey() + " in " + listed).isPresent();
-          showEndpoint(page, listed.indexOf(endpoint.get()), endpoint.get(), List.of(route.getValue()));
+          showEndpoint(page, listed.indexOf(endpoint.get()), endpoint.get(), List.of(route.getValue()),
+              cpuByEndpoint.get(endpoint.get()));
         }
         firstMethod = firstMethod == null ? route.getValue() : firstMethod;
       }
       if (!named) {
         System.out.println("ReportBrowserSmokeTest: the samples carry no http.route yet; checking that "
             + NO_ENDPOINT + " holds every burn method");
-        showEndpoint(page, listed.indexOf(NO_ENDPOINT), NO_ENDPOINT, List.copyOf(methods.values()));
+        showEndpoint(page, listed.indexOf(NO_ENDPOINT), NO_ENDPOINT, List.copyOf(methods.values()),
+            cpuByEndpoint.get(NO_ENDPOINT));
       }
       page.screenshot(work.resolve("report.png"));
 
@@ -110,16 +110,21 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
       page.awaitTrue("document.getElementById('selection-title').textContent.startsWith('Trace ')"
           + " && document.querySelectorAll('#flame .frame').length > 1", UI_TIMEOUT);
 
-      System.out.println("ReportBrowserSmokeTest: first render " + page.evaluate("window.spanflightReport.renderMs")
-          + " ms, last selection " + page.evaluate("window.spanflightReport.lastSelectMs") + " ms; screenshots in " + work);
+      System.out.println("ReportBrowserSmokeTest: first render " + page.evaluate("Math.round(window.spanflightReport.renderMs)")
+          + " ms, last selection " + page.evaluate("Math.round(window.spanflightReport.lastSelectMs)") + " ms; screenshots in " + work);
       assertThat(page.errors()).as("console errors, uncaught exceptions, error log entries").isEmpty();
     }
   }
 
-  /** Clicks the endpoint and checks its flame graph and top-methods table show each method. */
-  private static void showEndpoint(BrowserPage page, int index, String name, List<String> methods) {
+  /**
+   * Clicks the endpoint and checks that its CPU tab counts {@code cpuSamples} samples and that its
+   * flame graph and top-methods table show each method.
+   */
+  private static void showEndpoint(BrowserPage page, int index, String name, List<String> methods, long cpuSamples) {
     page.click("#endpoints .item[data-kind=endpoint][data-index=\"" + index + "\"]");
     page.awaitTrue("document.getElementById('selection-title').textContent === " + js("Endpoint " + name), UI_TIMEOUT);
+    assertThat(page.texts("#type-tabs button.active")).as("the CPU tab of " + name).singleElement().asString()
+        .startsWith("cpu · " + cpuSamples + " samples (≈");
     for (String method : methods) {
       page.awaitTrue("document.querySelector('#flame .frame[data-name=" + js(method).replace("'", "\\'") + "]') !== null",
           UI_TIMEOUT);
@@ -131,16 +136,21 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
     return Json.quote(value);
   }
 
-  /** The endpoint names the report should list, read with the generated protobuf classes. */
-  static Set<String> endpointsInFiles(Path profiles) throws IOException {
-    Set<String> endpoints = new TreeSet<>();
+  /**
+   * The endpoint names the report should list, each with its number of CPU samples, read with
+   * the generated protobuf classes.
+   */
+  static Map<String, Long> cpuSamplesByEndpoint(Path profiles) throws IOException {
+    Map<String, Long> endpoints = new TreeMap<>();
     try (Stream<Path> files = Files.list(profiles)) {
       for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".binpb")).sorted().toList()) {
         ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
         ProfilesDictionary d = request.getDictionary();
         for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
+          boolean cpu = d.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples");
           for (Sample sample : profile.getSamplesList()) {
-            endpoints.add(endpointOf(d, sample));
+            long count = cpu ? sample.getValuesList().stream().mapToLong(Long::longValue).sum() : 0;
+            endpoints.merge(endpointOf(d, sample), count, Long::sum);
           }
         }
       }

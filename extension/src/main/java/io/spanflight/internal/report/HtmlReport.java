@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes the report as one self-contained HTML file: the page ({@code report.html}) with its
@@ -33,10 +34,12 @@ final class HtmlReport {
     int marker = page.indexOf(DATA_MARKER);
     Path parent = file.toAbsolutePath().getParent();
     Files.createDirectories(parent);
-    Path temporary = Files.createTempFile(parent, "." + file.getFileName(), ".tmp");
+    // not Files.createTempFile: its owner-only permissions would stay on the report
+    Path temporary = parent.resolve("." + file.getFileName() + "." + System.nanoTime() + ".tmp");
     try {
-      try (Writer out = new BufferedWriter(
-          new OutputStreamWriter(Files.newOutputStream(temporary), StandardCharsets.UTF_8), 1 << 16)) {
+      try (Writer out = new BufferedWriter(new OutputStreamWriter(
+          Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+          StandardCharsets.UTF_8), 1 << 16)) {
         out.write(page, 0, marker);
         out.write("<script type=\"application/json\" id=\"spanflight-data\">");
         ReportJson.write(model, out);
