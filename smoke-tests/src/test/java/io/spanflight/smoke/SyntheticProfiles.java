@@ -119,7 +119,7 @@ final class SyntheticProfiles {
   }
 
   /** One request's dictionary and profiles. */
-  private static final class Request {
+  static final class Request {
     final ProfilesDictionary.Builder d = ProfilesDictionary.newBuilder()
         .addMappingTable(Mapping.getDefaultInstance()).addLocationTable(Location.getDefaultInstance())
         .addFunctionTable(Function.getDefaultInstance()).addLinkTable(Link.getDefaultInstance())
