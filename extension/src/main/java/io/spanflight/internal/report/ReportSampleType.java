@@ -89,8 +89,7 @@ final class ReportSampleType {
         return Category.CPU;
       case "alloc_space":
         return Category.ALLOCATION;
-      case "lock_contention":
-      case "lock_wait":
+      case "lock_contention": // not lock_wait (Object.wait) nor park: mostly threads idling for work
         return Category.LOCK;
       case "socket_read":
       case "socket_write":

@@ -11,7 +11,8 @@ import java.util.Map;
  * The summary printed after a report is written: per endpoint, the top three methods by CPU,
  * allocation, lock and I/O time, each measured as the self value of the leaf-most frame (where
  * the thread was when it was sampled or blocked). Empty categories are left out. CPU uses the
- * execution samples (as time, count times period) or, without them, the CPU-time samples.
+ * execution samples (as time, count times period) or, without them, the CPU-time samples; lock is
+ * monitor contention ({@code lock_contention}); I/O is socket and file reads and writes.
  *
  * <p>Not API: internal to Spanflight.
  */
