@@ -48,8 +48,10 @@
   function fmt(type, v) {
     if (type.unit === 'nanoseconds') return fmtNanos(v);
     if (type.unit === 'bytes') return fmtBytes(v);
-    if (type.unit === 'count' && type.periodType === 'cpu' && type.period > 0) {
-      return v + (v === 1 ? ' sample' : ' samples') + ' (≈' + fmtNanos(v * type.period) + ')';
+    if (type.unit === 'count') {
+      if (type.type === 'method_invocations') return v + (v === 1 ? ' call' : ' calls');
+      var count = v + (v === 1 ? ' sample' : ' samples');
+      return type.period > 0 && type.periodUnit === 'nanoseconds' ? count + ' (≈' + fmtNanos(v * type.period) + ')' : count;
     }
     return v + ' ' + type.unit;
   }
