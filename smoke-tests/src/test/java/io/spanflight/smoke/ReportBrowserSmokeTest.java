@@ -1,0 +1,192 @@
+package io.spanflight.smoke;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.profiles.v1development.KeyValueAndUnit;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
+import io.opentelemetry.proto.profiles.v1development.Sample;
+import io.spanflight.smoke.browser.BrowserPage;
+import io.spanflight.smoke.browser.HeadlessChromium;
+import io.spanflight.smoke.browser.Json;
+import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.Jdk;
+import io.spanflight.smoke.harness.LoadDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The HTML report of a real app run, opened in headless Debian chromium through the DevTools
+ * protocol: the endpoints found in the exported files are listed, clicking one shows a flame graph
+ * with the method its requests burn CPU in, search highlights it, clicking it zooms, a trace
+ * shows its own graph, and the page logs no errors. Screenshots are saved under {@code
+ * target/report-browser/}. Skipped, saying so, only where no chromium is installed.
+ *
+ * <p>Until samples carry the endpoint attributes ({@code http.request.method}, {@code
+ * http.route}) all of them are under "(no endpoint)"; the test then checks that group holds every
+ * burn method, and checks each endpoint as soon as the files name them.
+ */
+class ReportBrowserSmokeTest extends SmokeTestBase {
+  /** The app the report is made from. */
+  static final ReportedApp APP = ReportedApp.burnApp();
+  static final Duration LOAD = Duration.ofSeconds(8);
+  static final Duration UI_TIMEOUT = Duration.ofSeconds(30);
+  static final String NO_ENDPOINT = "(no endpoint)";
+
+  @Test
+  @Timeout(value = 6, unit = TimeUnit.MINUTES)
+  void reportOfARealRunWorksInChromium() throws Exception {
+    Optional<Path> chromium = HeadlessChromium.find();
+    Assumptions.assumeTrue(chromium.isPresent(),
+        "chromium not found on the PATH (Debian package 'chromium'); skipping the report browser test");
+    Path work = PATHS.buildDir().resolve("report-browser");
+    Path profiles = clear(work.resolve("profiles"));
+    Path html = work.resolve("index.html");
+    Jdk jdk = newestJdk();
+
+    AppJvm app = APP.start(jdk, PATHS, profiles);
+    try (app) {
+      LoadDriver.Result load = new LoadDriver(app.baseUri()).sendFor(LOAD, APP.requests(), 2,
+          Duration.ofSeconds(4), progress -> {});
+      assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
+    }
+    System.out.println(ReportCli.run(jdk, PATHS, profiles, html));
+    Map<String, Long> cpuByEndpoint = cpuSamplesByEndpoint(profiles);
+
+    try (HeadlessChromium browser = HeadlessChromium.start(chromium.get(), work, 1400, 1000)) {
+      BrowserPage page = new BrowserPage(browser.page());
+      page.open(html, "document.body.dataset.ready === 'true'", UI_TIMEOUT);
+
+      List<String> listed = page.texts("#endpoints .item[data-kind=endpoint] .name");
+      assertThat(listed).as("endpoints listed").containsExactlyInAnyOrderElementsOf(cpuByEndpoint.keySet());
+
+      Map<String, String> methods = APP.burnMethodByRoute();
+      boolean named = listed.stream().anyMatch(name -> !name.equals(NO_ENDPOINT));
+      String firstMethod = null;
+      for (Map.Entry<String, String> route : new TreeMap<>(methods).entrySet()) {
+        Optional<String> endpoint = listed.stream()
+            .filter(name -> name.equals(route.getKey()) || name.endsWith(" " + route.getKey())).findFirst();
+        if (named) {
+          assertThat(endpoint).as("an endpoint for route " + route.getKey() + " in " + listed).isPresent();
+          showEndpoint(page, listed.indexOf(endpoint.get()), endpoint.get(), List.of(route.getValue()),
+              cpuByEndpoint.get(endpoint.get()));
+        }
+        firstMethod = firstMethod == null ? route.getValue() : firstMethod;
+      }
+      if (!named) {
+        System.out.println("ReportBrowserSmokeTest: the samples carry no http.route yet; checking that "
+            + NO_ENDPOINT + " holds every burn method");
+        showEndpoint(page, listed.indexOf(NO_ENDPOINT), NO_ENDPOINT, List.copyOf(methods.values()),
+            cpuByEndpoint.get(NO_ENDPOINT));
+      }
+      page.screenshot(work.resolve("report.png"));
+
+      String frame = "#flame .frame[data-name=\"" + firstMethod + "\"]";
+      page.type("#search", firstMethod.substring(firstMethod.lastIndexOf('.') + 1));
+      page.awaitTrue("document.querySelectorAll('#flame .frame.match').length > 0"
+          + " && document.getElementById('search-result').textContent.startsWith('matched')", UI_TIMEOUT);
+      page.screenshot(work.resolve("report-search.png"));
+
+      Object node = page.evaluate("document.querySelector('" + frame.replace("'", "\\'") + "').dataset.node");
+      page.click(frame);
+      page.awaitTrue("document.querySelector('#flame .frame[data-node=\"" + node + "\"]').style.width === '100%'",
+          UI_TIMEOUT);
+
+      page.click("#traces .item[data-kind=trace]");
+      page.awaitTrue("document.getElementById('selection-title').textContent.startsWith('Trace ')"
+          + " && document.querySelectorAll('#flame .frame').length > 1", UI_TIMEOUT);
+
+      System.out.println("ReportBrowserSmokeTest: first render " + page.evaluate("Math.round(window.spanflightReport.renderMs)")
+          + " ms, last selection " + page.evaluate("Math.round(window.spanflightReport.lastSelectMs)") + " ms; screenshots in " + work);
+      assertThat(page.errors()).as("console errors, uncaught exceptions, error log entries").isEmpty();
+    }
+  }
+
+  /**
+   * Clicks the endpoint and checks that its CPU tab counts {@code cpuSamples} samples and that its
+   * flame graph and top-methods table show each method.
+   */
+  private static void showEndpoint(BrowserPage page, int index, String name, List<String> methods, long cpuSamples) {
+    page.click("#endpoints .item[data-kind=endpoint][data-index=\"" + index + "\"]");
+    page.awaitTrue("document.getElementById('selection-title').textContent === " + js("Endpoint " + name), UI_TIMEOUT);
+    assertThat(page.texts("#type-tabs button.active")).as("the CPU tab of " + name).singleElement().asString()
+        .startsWith("cpu · " + cpuSamples + " samples (≈");
+    for (String method : methods) {
+      page.awaitTrue("document.querySelector('#flame .frame[data-name=" + js(method).replace("'", "\\'") + "]') !== null",
+          UI_TIMEOUT);
+      assertThat(page.texts("#top-methods td.method")).as("top methods of " + name).contains(method);
+    }
+  }
+
+  private static String js(String value) {
+    return Json.quote(value);
+  }
+
+  /**
+   * The endpoint names the report should list, each with its number of CPU samples, read with
+   * the generated protobuf classes.
+   */
+  static Map<String, Long> cpuSamplesByEndpoint(Path profiles) throws IOException {
+    Map<String, Long> endpoints = new TreeMap<>();
+    try (Stream<Path> files = Files.list(profiles)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".binpb")).sorted().toList()) {
+        ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
+        ProfilesDictionary d = request.getDictionary();
+        for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
+          boolean cpu = d.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples");
+          for (Sample sample : profile.getSamplesList()) {
+            long count = cpu ? sample.getValuesList().stream().mapToLong(Long::longValue).sum() : 0;
+            endpoints.merge(endpointOf(d, sample), count, Long::sum);
+          }
+        }
+      }
+    }
+    assertThat(endpoints).as("samples in " + profiles).isNotEmpty();
+    return endpoints;
+  }
+
+  private static String endpointOf(ProfilesDictionary d, Sample sample) {
+    String method = "";
+    String route = "";
+    for (int index : sample.getAttributeIndicesList()) {
+      KeyValueAndUnit attribute = d.getAttributeTable(index);
+      String key = d.getStringTable(attribute.getKeyStrindex());
+      AnyValue value = attribute.getValue();
+      String text = value.hasStringValueStrindex() ? d.getStringTable(value.getStringValueStrindex()) : value.getStringValue();
+      if (key.equals("http.request.method")) {
+        method = text;
+      } else if (key.equals("http.route")) {
+        route = text;
+      }
+    }
+    if (route.isEmpty()) {
+      return method.isEmpty() ? NO_ENDPOINT : method + " (no route)";
+    }
+    return method.isEmpty() ? route : method + " " + route;
+  }
+
+  static Path clear(Path directory) throws IOException {
+    if (Files.exists(directory)) {
+      try (Stream<Path> files = Files.walk(directory)) {
+        for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+    return Files.createDirectories(directory);
+  }
+}
