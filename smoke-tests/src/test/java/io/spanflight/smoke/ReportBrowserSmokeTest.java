@@ -76,7 +76,7 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
 
       Map<String, String> methods = APP.burnMethodByRoute();
       boolean named = listed.stream().anyMatch(name -> !name.equals(NO_ENDPOINT));
-      String firstMethod = null;
+      String shownMethod = null; // a burn method of the endpoint shown last
       for (Map.Entry<String, String> route : new TreeMap<>(methods).entrySet()) {
         Optional<String> endpoint = listed.stream()
             .filter(name -> name.equals(route.getKey()) || name.endsWith(" " + route.getKey())).findFirst();
@@ -85,7 +85,7 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
           showEndpoint(page, listed.indexOf(endpoint.get()), endpoint.get(), List.of(route.getValue()),
               cpuByEndpoint.get(endpoint.get()));
         }
-        firstMethod = firstMethod == null ? route.getValue() : firstMethod;
+        shownMethod = route.getValue();
       }
       if (!named) {
         System.out.println("ReportBrowserSmokeTest: the samples carry no http.route yet; checking that "
@@ -95,8 +95,8 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
       }
       page.screenshot(work.resolve("report.png"));
 
-      String frame = "#flame .frame[data-name=\"" + firstMethod + "\"]";
-      page.type("#search", firstMethod.substring(firstMethod.lastIndexOf('.') + 1));
+      String frame = "#flame .frame[data-name=\"" + shownMethod + "\"]";
+      page.type("#search", shownMethod.substring(shownMethod.lastIndexOf('.') + 1));
       page.awaitTrue("document.querySelectorAll('#flame .frame.match').length > 0"
           + " && document.getElementById('search-result').textContent.startsWith('matched')", UI_TIMEOUT);
       page.screenshot(work.resolve("report-search.png"));
