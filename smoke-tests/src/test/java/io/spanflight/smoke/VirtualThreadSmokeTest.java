@@ -70,6 +70,7 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       app = app(jdk, collector, "vthreads")
           .mainClass(VirtualThreadApp.class)
           .jvmArg("-Djdk.virtualThreadScheduler.parallelism=4")
+          .jvmArg("-Xcheck:jni") // the hooks make JNI calls inside VirtualThread.mount/unmount
           .systemProperty("spanflight.smoke.records.lib", helper)
           .systemProperty("otel.spanflight.cpu.period", "10ms")
           .start();
@@ -111,6 +112,8 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       assertRecordsShowed(bodiesA, spansA, "/vt/a");
       assertRecordsShowed(bodiesB, spansB, "/vt/b");
       assertThat(moved).as("resumes on another carrier (the premise of the test)").isPositive();
+      assertThat(app.logText()).as("JNI problems reported by -Xcheck:jni")
+          .doesNotContain("WARNING in native method").doesNotContain("FATAL ERROR in native method");
       assertThat(parked).as(withLog(app, "/vt/parked")).contains("invalid=0").contains("shownAfterUnmount=0");
 
       for (double[] path : List.of(a, b)) {

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
@@ -54,8 +55,11 @@ public final class VirtualThreadHooks {
     }
     try {
       Class<?> virtualThread = Class.forName(VirtualThreadMountInstrumentation.TYPE, false, null);
-      virtualThread.getDeclaredMethod("mount");
-      virtualThread.getDeclaredMethod("unmount");
+      for (String name : new String[] {"mount", "unmount"}) {
+        if (!Modifier.isPrivate(virtualThread.getDeclaredMethod(name).getModifiers())) {
+          return "this JDK's VirtualThread." + name + "() is not private, as the hook expects";
+        }
+      }
       Instrumentation instrumentation = agentInstrumentation();
       if (instrumentation == null) {
         return "the javaagent's Instrumentation is not available";
