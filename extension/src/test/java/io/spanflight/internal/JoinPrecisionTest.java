@@ -64,25 +64,33 @@ class JoinPrecisionTest {
 
     Context inA = Context.root().with(Span.wrap(A));
     Context inB = Context.root().with(Span.wrap(B));
-    long end = System.nanoTime() + 6_000_000_000L;
-    while (System.nanoTime() < end) {
-      try (Scope ignored = inA.makeCurrent()) {
-        sink += burnInSpanA(1_000_000);
-      }
-      try (Scope ignored = inB.makeCurrent()) {
-        sink += burnInSpanB(1_000_000);
+    // switch every millisecond until enough samples were exported (about 6 s; longer on a busy machine)
+    long deadline = System.nanoTime() + 90_000_000_000L;
+    while (total(countSamples()) < 300 && System.nanoTime() < deadline) {
+      long slice = System.nanoTime() + 1_000_000_000L;
+      while (System.nanoTime() < slice) {
+        try (Scope ignored = inA.makeCurrent()) {
+          sink += burnInSpanA(1_000_000);
+        }
+        try (Scope ignored = inB.makeCurrent()) {
+          sink += burnInSpanB(1_000_000);
+        }
       }
     }
     spanflight.shutdown();
 
     long[] counts = countSamples(); // correct, wrong, unlinked
-    long total = counts[0] + counts[1] + counts[2];
+    long total = total(counts);
     System.out.printf(
         Locale.ROOT,
         "join precision: %d samples in burnInSpanA/B, %.2f %% on the active span, %d on the other, %d unlinked%n",
         total, 100.0 * counts[0] / total, counts[1], counts[2]);
     assertThat(total).as("samples inside the burn methods").isGreaterThan(200);
     assertThat(100.0 * counts[0] / total).isGreaterThanOrEqualTo(99.0);
+  }
+
+  private static long total(long[] counts) {
+    return counts[0] + counts[1] + counts[2];
   }
 
   private long[] countSamples() throws Exception {
