@@ -127,6 +127,8 @@ public final class AppJvm implements AutoCloseable {
     private final List<String> jvmArgs = new ArrayList<>();
     private String serviceName = "burn-app";
     private boolean extension = true;
+    private String mainClass = BurnApp.class.getName();
+    private final List<Path> extraClasspath = new ArrayList<>();
 
     private Builder(Jdk jdk, SmokePaths paths) {
       this.jdk = jdk;
@@ -147,6 +149,21 @@ public final class AppJvm implements AutoCloseable {
     /** Adds a JVM option such as {@code -Xcheck:jni} to the app JVM's command line. */
     public Builder jvmArg(String option) {
       jvmArgs.add(option);
+      return this;
+    }
+
+    /**
+     * Runs {@code mainClass} (from the app classes) instead of {@link BurnApp}; it must print
+     * {@code LISTENING <port>} like BurnApp does.
+     */
+    public Builder mainClass(String mainClass) {
+      this.mainClass = mainClass;
+      return this;
+    }
+
+    /** Appends jars (such as {@link SmokePaths#appDependencies()}) to the app's class path. */
+    public Builder classpath(List<Path> entries) {
+      extraClasspath.addAll(entries);
       return this;
     }
 
@@ -172,7 +189,9 @@ public final class AppJvm implements AutoCloseable {
       }
       command.add("-Dotel.service.name=" + serviceName);
       properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-      command.addAll(List.of("-cp", paths.appClasspath().toString(), BurnApp.class.getName()));
+      List<String> classpath = new ArrayList<>(List.of(paths.appClasspath().toString()));
+      extraClasspath.forEach(entry -> classpath.add(entry.toString()));
+      command.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classpath), mainClass));
       try {
         Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
         Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");
