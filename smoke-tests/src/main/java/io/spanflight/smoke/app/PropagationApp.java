@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
  * The application of the attribution accuracy suite: one HTTP path per context-propagation
  * path. {@code GET /<scenario>?id=<n>&ms=<m>} burns about {@code m} ms of CPU for request {@code
  * n} along that path (see {@link Scenarios}); the JDK's {@code com.sun.net.httpserver} serves
- * the scenarios on a three-thread pool, a Netty 4.1 server serves {@code /netty-eventloop} and
+ * the scenarios on a pool of {@value #HANDLER_THREADS} threads, a Netty 4.1 server serves {@code /netty-eventloop} and
  * {@code /netty-executor-group} (see {@link NettyBurnServer}).
  *
  * <p>The OpenTelemetry agent opens every span (SERVER spans for both servers, {@code @WithSpan}
@@ -29,6 +29,9 @@ import java.util.concurrent.Executors;
  * requests, {@code LISTENING <port>} (the JDK server) on stdout. It stops on SIGTERM.
  */
 public final class PropagationApp {
+  /** Handler threads of the JDK server: fewer than the requests in flight, so they take turns. */
+  static final int HANDLER_THREADS = 3;
+
   private PropagationApp() {}
 
   public static void main(String[] args) throws IOException, InterruptedException {
@@ -36,7 +39,7 @@ public final class PropagationApp {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", exchange -> handle(exchange, scenarios));
-    ExecutorService handlers = Executors.newFixedThreadPool(3);
+    ExecutorService handlers = Executors.newFixedThreadPool(HANDLER_THREADS);
     server.setExecutor(handlers);
     server.start();
     int nettyPort = NettyBurnServer.start();

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 /**
  * Sends numbered requests ({@code ?id=<n>&ms=<m>}), each in a trace of its own: the driver makes
@@ -53,6 +54,15 @@ public final class TracedLoad {
    * concurrency} threads for {@code duration}; returns when every response is in.
    */
   public LoadDriver.Result run(URI base, String path, long millis, int concurrency, Duration duration) {
+    return run(base, path, millis, concurrency, duration, () -> false);
+  }
+
+  /**
+   * Like {@link #run(URI, String, long, int, Duration)}, but stops sending as soon as {@code
+   * enough} says so (checked before each request).
+   */
+  public LoadDriver.Result run(URI base, String path, long millis, int concurrency, Duration duration,
+      BooleanSupplier enough) {
     AtomicInteger ok = new AtomicInteger();
     AtomicInteger failed = new AtomicInteger();
     AtomicReference<String> firstFailure = new AtomicReference<>();
@@ -60,7 +70,8 @@ public final class TracedLoad {
     ExecutorService threads = Executors.newFixedThreadPool(concurrency);
     for (int t = 0; t < concurrency; t++) {
       threads.execute(() -> {
-        while (System.nanoTime() - deadline < 0 && !Thread.currentThread().isInterrupted()) {
+        while (System.nanoTime() - deadline < 0 && !enough.getAsBoolean()
+            && !Thread.currentThread().isInterrupted()) {
           String failure = send(base, path, millis);
           if (failure == null) {
             ok.incrementAndGet();
