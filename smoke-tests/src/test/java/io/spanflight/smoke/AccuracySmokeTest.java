@@ -121,7 +121,8 @@ class AccuracySmokeTest extends SmokeTestBase {
     Run run = run(jdk, List.of(nested), MIN_SAMPLES / 2,
         builder -> builder.systemProperty("otel.spanflight.link.local.root", "true"));
     AccuracyTable.Row row = run.table().row("nested");
-    String rendered = run.table().render("Nested work, samples linked to the local root, on " + jdk);
+    String rendered = run.table().render("Control: nested work with samples linked to the local root"
+        + " (otel.spanflight.link.local.root=true) on " + jdk + "; this table must say FAIL, all wrong");
     System.out.println(rendered);
     assertThat(row.samples).as(withLog(run.app(), rendered)).isGreaterThanOrEqualTo(MIN_SAMPLES / 2);
     assertThat(row.percent(Outcome.WRONG)).as(withLog(run.app(), rendered)).isGreaterThan(95.0);

@@ -19,8 +19,8 @@ import java.util.concurrent.Executors;
  * The application of the attribution accuracy suite: one HTTP path per context-propagation
  * path. {@code GET /<scenario>?id=<n>&ms=<m>} burns about {@code m} ms of CPU for request {@code
  * n} along that path (see {@link Scenarios}); the JDK's {@code com.sun.net.httpserver} serves
- * the scenarios on a pool of {@value #HANDLER_THREADS} threads, a Netty 4.1 server serves {@code /netty-eventloop} and
- * {@code /netty-executor-group} (see {@link NettyBurnServer}).
+ * the scenarios on a pool of {@value #HANDLER_THREADS} threads, a Netty 4.1 server serves
+ * {@code /netty-eventloop} and {@code /netty-executor-group} (see {@link NettyBurnServer}).
  *
  * <p>The OpenTelemetry agent opens every span (SERVER spans for both servers, {@code @WithSpan}
  * child spans) and carries context across threads; this app writes no context code.
