@@ -97,7 +97,8 @@ class AccuracySmokeTest extends SmokeTestBase {
     Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder);
     String rendered = run.table().render(String.format(
         "Attribution accuracy on %s: CPU samples (period %s) inside burn methods; %d ms of CPU per"
-            + " request, %d requests in flight, paths in turn, %d s each, again while a path has < %d samples (at most %d s)",
+            + " request, %d requests in flight, paths in turn, %d s each, again while a path has"
+            + " < %d samples (at most %d s)",
         jdk, CPU_PERIOD, REQUEST_MILLIS, CONCURRENCY, ROUND.toSeconds(), TARGET_SAMPLES,
         MAX_LOAD.toSeconds()));
     System.out.println(rendered);
