@@ -23,15 +23,18 @@ final class ExecutorServiceScenario implements Scenario {
   }
 
   static Scenario fixed() {
-    return new ExecutorServiceScenario("fixed-pool", Executors.newFixedThreadPool(2, Daemons.named("fixed-pool")));
+    return new ExecutorServiceScenario("fixed-pool",
+        Executors.newFixedThreadPool(2, Daemons.named("fixed-pool")));
   }
 
   static Scenario cached() {
-    return new ExecutorServiceScenario("cached-pool", Executors.newCachedThreadPool(Daemons.named("cached-pool")));
+    return new ExecutorServiceScenario("cached-pool",
+        Executors.newCachedThreadPool(Daemons.named("cached-pool")));
   }
 
   static Scenario scheduled() {
-    return new ExecutorServiceScenario("scheduled", Executors.newScheduledThreadPool(2, Daemons.named("scheduled")));
+    return new ExecutorServiceScenario("scheduled",
+        Executors.newScheduledThreadPool(2, Daemons.named("scheduled")));
   }
 
   @Override
