@@ -126,8 +126,9 @@ public final class AppJvm implements AutoCloseable {
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final List<String> jvmArgs = new ArrayList<>();
     private String serviceName = "burn-app";
-    private String mainClass = BurnApp.class.getName();
     private boolean extension = true;
+    private String mainClass = BurnApp.class.getName();
+    private final List<Path> extraClasspath = new ArrayList<>();
 
     private Builder(Jdk jdk, SmokePaths paths) {
       this.jdk = jdk;
@@ -153,7 +154,21 @@ public final class AppJvm implements AutoCloseable {
 
     /** Runs another app class of this module (default {@link BurnApp}); it must print LISTENING. */
     public Builder mainClass(Class<?> app) {
-      mainClass = app.getName();
+      return mainClass(app.getName());
+    }
+
+    /**
+     * Runs {@code mainClass} (from the app classes) instead of {@link BurnApp}; it must print
+     * {@code LISTENING <port>} like BurnApp does.
+     */
+    public Builder mainClass(String mainClass) {
+      this.mainClass = mainClass;
+      return this;
+    }
+
+    /** Appends jars (such as {@link SmokePaths#appDependencies()}) to the app's class path. */
+    public Builder classpath(List<Path> entries) {
+      extraClasspath.addAll(entries);
       return this;
     }
 
@@ -179,7 +194,9 @@ public final class AppJvm implements AutoCloseable {
       }
       command.add("-Dotel.service.name=" + serviceName);
       properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-      command.addAll(List.of("-cp", paths.appClasspath().toString(), mainClass));
+      List<String> classpath = new ArrayList<>(List.of(paths.appClasspath().toString()));
+      extraClasspath.forEach(entry -> classpath.add(entry.toString()));
+      command.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classpath), mainClass));
       try {
         Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
         Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");

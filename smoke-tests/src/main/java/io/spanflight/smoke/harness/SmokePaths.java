@@ -1,8 +1,13 @@
 package io.spanflight.smoke.harness;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Where the files an app JVM needs are: the OpenTelemetry javaagent, the built {@code
@@ -25,6 +30,25 @@ public record SmokePaths(Path agentJar, Path extensionJar, Path appClasspath, Pa
         path("spanflight.extension.jar", module.resolve("../extension/target/spanflight.jar")),
         path("spanflight.app.classpath", target.resolve("classes")),
         target);
+  }
+
+  /**
+   * The jars the app classes need besides themselves (Netty, the {@code @WithSpan} annotation),
+   * as listed by the build in {@code app-dependencies.classpath} of the build directory.
+   */
+  public List<Path> appDependencies() {
+    Path list = buildDir.resolve("app-dependencies.classpath");
+    try {
+      String text = Files.readString(list).trim();
+      List<Path> jars = new ArrayList<>();
+      for (String entry : text.isEmpty() ? new String[0] : text.split(File.pathSeparator)) {
+        jars.add(Paths.get(entry));
+      }
+      return jars;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + list
+          + "; the smoke-tests build writes it (mvn -B -pl smoke-tests generate-resources)", e);
+    }
   }
 
   /** Throws with a message saying how to get the javaagent if it is missing. */
