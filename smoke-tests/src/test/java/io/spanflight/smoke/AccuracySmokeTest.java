@@ -108,6 +108,32 @@ class AccuracySmokeTest extends SmokeTestBase {
     assertThat(run.table().failing()).as(withLog(run.app(), rendered + "\n" + run.received()))
         .extracting(row -> row.path)
         .isEmpty();
+    checkNoLeaks(run);
+  }
+
+  /**
+   * No leaks: after every task of the HTTP handler and executor pools, the thread carried no
+   * context, in OpenTelemetry and in its OTEP-4947 record (read wherever the record reader was
+   * built and the native bridge runs).
+   */
+  private static void checkNoLeaks(Run run) {
+    System.out.println("no-leak check: " + run.leaks());
+    Matcher m = LEAKS.matcher(run.leaks());
+    assertThat(m.find()).as("leak report: " + run.leaks()).isTrue();
+    assertThat(Long.parseLong(m.group(1))).as("tasks checked").isGreaterThan(100);
+    if (RECORDS_LIB != null) {
+      assertThat(Long.parseLong(m.group(2))).as("records read (native bridge, reader built)").isGreaterThan(100);
+    }
+    assertThat(Long.parseLong(m.group(3))).as("threads left with a context: " + run.leaks()).isZero();
+  }
+
+  private static final Pattern LEAKS = Pattern.compile("checked=(\\d+) records=(\\d+) leaks=(\\d+)");
+  /** The test-only record reader, when the build made it (gcc present). */
+  private static final String RECORDS_LIB = recordsLib();
+
+  private static String recordsLib() {
+    String lib = System.getProperty("spanflight.smoke.records.lib", "");
+    return !lib.isEmpty() && Files.isRegularFile(Path.of(lib)) ? lib : null;
   }
 
   /**
@@ -132,7 +158,7 @@ class AccuracySmokeTest extends SmokeTestBase {
   }
 
   /** What one app run left: the judged table, the app (for its log), what the collector got. */
-  record Run(AccuracyTable table, AppJvm app, String received) {}
+  record Run(AccuracyTable table, AppJvm app, String received, String leaks) {}
 
   /**
    * Starts the app, drives the paths in rounds (see {@link #TARGET_SAMPLES}), stops the app,
@@ -149,8 +175,10 @@ class AccuracySmokeTest extends SmokeTestBase {
           .systemProperty("otel.spanflight.cpu.period", CPU_PERIOD)
           .systemProperty("otel.spanflight.export.interval", "1s")
           .systemProperty("otel.bsp.schedule.delay", "1000")
-          .systemProperty("otel.bsp.max.queue.size", "16384"))
+          .systemProperty("otel.bsp.max.queue.size", "16384")
+          .systemProperty("spanflight.smoke.records.lib", RECORDS_LIB == null ? "" : RECORDS_LIB))
           .start();
+      String leaks;
       try (app; ArrivedBurnSamples arrived = new ArrivedBurnSamples(collector, load)) {
         URI jdkServer = app.baseUri();
         URI netty = URI.create("http://127.0.0.1:" + nettyPort(app));
@@ -166,13 +194,27 @@ class AccuracySmokeTest extends SmokeTestBase {
           arrived.awaitQuiet(ARRIVAL);
           pending = pending.stream().filter(p -> arrived.of("/" + p.name()) < targetSamples).toList();
         }
+        leaks = get(jdkServer.resolve("/leaks"));
         // SIGTERM: the agent flushes its spans and Spanflight its last interval before exit
         app.stop();
         assertThat(app.forciblyStopped()).as(withLog(app, "had to be killed after SIGTERM")).isFalse();
       }
       judge(CpuSamples.decodeAll(collector.profileRequests()), new ExpectedSpans(collector.traceRequests()),
           load, table);
-      return new Run(table, app, received(collector));
+      return new Run(table, app, received(collector), leaks);
+    }
+  }
+
+  private static String get(URI uri) {
+    try {
+      return java.net.http.HttpClient.newHttpClient()
+          .send(java.net.http.HttpRequest.newBuilder(uri).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+          .body().trim();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 

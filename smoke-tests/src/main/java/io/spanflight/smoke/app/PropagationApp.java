@@ -2,6 +2,8 @@ package io.spanflight.smoke.app;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.spanflight.smoke.app.propagation.CheckedPools;
+import io.spanflight.smoke.app.propagation.LeakWatch;
 import io.spanflight.smoke.app.propagation.NettyBurnServer;
 import io.spanflight.smoke.app.propagation.RequestParams;
 import io.spanflight.smoke.app.propagation.Scenario;
@@ -23,7 +25,9 @@ import java.util.concurrent.Executors;
  * {@code /netty-eventloop} and {@code /netty-executor-group} (see {@link NettyBurnServer}).
  *
  * <p>The OpenTelemetry agent opens every span (SERVER spans for both servers, {@code @WithSpan}
- * child spans) and carries context across threads; this app writes no context code.
+ * child spans) and carries context across executors; the app writes no context code except
+ * {@code Context.current().wrap} for the virtual threads it starts itself (see {@code
+ * VirtualThreadScenario}). {@code GET /leaks} reports the no-leak check ({@link LeakWatch}).
  *
  * <p>Prints {@code SCENARIOS <names>}, {@code NETTY <port>} and, once both servers accept
  * requests, {@code LISTENING <port>} (the JDK server) on stdout. It stops on SIGTERM.
@@ -39,7 +43,7 @@ public final class PropagationApp {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", exchange -> handle(exchange, scenarios));
-    ExecutorService handlers = Executors.newFixedThreadPool(HANDLER_THREADS);
+    ExecutorService handlers = CheckedPools.fixed(HANDLER_THREADS, "http-handler");
     server.setExecutor(handlers);
     server.start();
     int nettyPort = NettyBurnServer.start();
@@ -55,7 +59,10 @@ public final class PropagationApp {
       Optional<Scenario> scenario = scenarios.byName(name);
       int status;
       String body;
-      if (scenario.isEmpty()) {
+      if (name.equals("leaks")) {
+        status = 200;
+        body = LeakWatch.report();
+      } else if (scenario.isEmpty()) {
         status = 404;
         body = "no scenario " + name + "; this JVM has " + scenarios.names();
       } else {

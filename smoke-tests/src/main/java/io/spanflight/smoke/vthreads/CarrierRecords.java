@@ -12,9 +12,9 @@ import java.util.Optional;
  * {@code libspanflight.so} found in {@code /proc/self/maps}. Called from a virtual thread it reads
  * the record of the carrier the virtual thread is mounted on.
  */
-final class CarrierRecords {
+public final class CarrierRecords {
   /** A record's header: {@code valid} and the span id as lower-case hex. */
-  record Header(boolean valid, String spanId) {}
+  public record Header(boolean valid, String spanId) {}
 
   private final String libraryPath;
 
@@ -26,7 +26,7 @@ final class CarrierRecords {
    * The reader, or empty when the helper was not given ({@code -Dspanflight.smoke.records.lib}) or
    * Spanflight's native library is not loaded (the Java bridge).
    */
-  static Optional<CarrierRecords> open() {
+  public static Optional<CarrierRecords> open() {
     String helper = System.getProperty("spanflight.smoke.records.lib");
     if (helper == null || !Files.isRegularFile(Path.of(helper))) {
       return Optional.empty();
@@ -38,7 +38,7 @@ final class CarrierRecords {
   }
 
   /** Address of the calling OS thread's record (0: it never published one). */
-  long ownRecordAddress() {
+  public long ownRecordAddress() {
     long address = ownRecordAddress(libraryPath);
     if (address < 0) {
       throw new IllegalStateException("otel_thread_ctx_v1 not found in " + libraryPath);
@@ -47,7 +47,7 @@ final class CarrierRecords {
   }
 
   /** The header of the record at {@code address} (from {@link #ownRecordAddress()}). */
-  Header headerAt(long address) {
+  public Header headerAt(long address) {
     byte[] header = recordHeaderAt(address);
     return new Header(header[24] == 1, HexFormat.of().formatHex(header, 16, 24));
   }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,17 +23,17 @@ final class ExecutorServiceScenario implements Scenario {
 
   static Scenario fixed() {
     return new ExecutorServiceScenario("fixed-pool",
-        Executors.newFixedThreadPool(2, Daemons.named("fixed-pool")));
+        CheckedPools.fixed(2, "fixed-pool"));
   }
 
   static Scenario cached() {
     return new ExecutorServiceScenario("cached-pool",
-        Executors.newCachedThreadPool(Daemons.named("cached-pool")));
+        CheckedPools.cached("cached-pool"));
   }
 
   static Scenario scheduled() {
     return new ExecutorServiceScenario("scheduled",
-        Executors.newScheduledThreadPool(2, Daemons.named("scheduled")));
+        CheckedPools.scheduled(2, "scheduled"));
   }
 
   @Override
