@@ -34,6 +34,10 @@ public final class SpanflightConfig {
   public static final String LINK_LOCAL_ROOT = "otel.spanflight.link.local.root";
   public static final String RAW_PAYLOAD = "otel.spanflight.raw.payload";
   public static final String NATIVE_DIRECTORY = "otel.spanflight.native.directory";
+  /** {@code none} or {@code default}: no JFR setting denser than the JDK's default.jfc. */
+  public static final String JFR_CAP = "otel.spanflight.jfr.cap";
+  /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
+  public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
@@ -74,6 +78,8 @@ public final class SpanflightConfig {
   private final boolean rawPayload;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
+  private final boolean capAtDefaultJfc;
+  private final boolean jmxEnabled;
 
   private SpanflightConfig(ConfigProperties properties) {
     Settings s = new Settings(properties);
@@ -100,6 +106,8 @@ public final class SpanflightConfig {
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+    capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
+    jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
   }
 
   private static Set<FileFormat> fileFormats(Settings s) {
@@ -196,6 +204,19 @@ public final class SpanflightConfig {
     return nativeDirectory;
   }
 
+  /**
+   * True when no JFR setting of ours may be denser than the JDK's default.jfc ({@code
+   * otel.spanflight.jfr.cap=default}).
+   */
+  public boolean capAtDefaultJfc() {
+    return capAtDefaultJfc;
+  }
+
+  /** True registers the control MBean (switch on/off, counters, settings in force). */
+  public boolean jmxEnabled() {
+    return jmxEnabled;
+  }
+
   /** Null unless the exporter is {@code otlp}. */
   public OtlpSettings otlp() {
     return otlp;
@@ -214,6 +235,9 @@ public final class SpanflightConfig {
     }
     shown.put("interval", exportInterval);
     shown.put("sources", sources);
+    if (capAtDefaultJfc) {
+      shown.put("jfr.cap", "default");
+    }
     return shown.toString();
   }
 }

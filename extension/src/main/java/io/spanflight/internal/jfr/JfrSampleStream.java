@@ -15,9 +15,15 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Our JFR recording: a {@link RecordingStream} with the event types of the enabled sources at their
- * configured period, threshold, throttle or filter, and the calibration event, consumed on the
- * daemon thread {@value #THREAD_NAME}. Events are kept in memory (reuse off) only as long as the
- * join needs them.
+ * configured period, threshold, throttle or filter (limited by the {@link JfcCap}), the
+ * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
+ * EffectiveSettings}), consumed on the daemon thread {@value #THREAD_NAME}. Events are kept in
+ * memory (reuse off) only as long as the join needs them.
+ *
+ * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
+ * JMX or in-process) start, stop, dump and close independently of ours; they only change the
+ * settings in force. If our own recording is closed by someone else (JMC lists it like any
+ * other), the stream is opened again, at most once a second.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -25,17 +31,38 @@ public final class JfrSampleStream implements AutoCloseable {
   public static final String THREAD_NAME = "spanflight-jfr";
   private static final Logger logger = Logger.getLogger(JfrSampleStream.class.getName());
 
+  static final long REOPEN_PAUSE_MILLIS = 1000;
+  static final long CLOSE_WAIT_MILLIS = 5000;
+
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
   private final MethodTimingDeltas methodTiming;
+  private final JfcCap cap;
   private volatile RecordingStream stream;
+  private volatile List<JfrSource> sources = List.of();
   private volatile boolean closed;
+  private volatile Thread thread;
+  private final Object reopenLock = new Object();
   private final Duration maxAge;
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
       List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector, Duration maxAge) {
+    this(settings, joiner, collector, maxAge, false);
+  }
+
+  /**
+   * @param capAtDefaultJfc true limits every setting to the JDK's default.jfc ({@code
+   *     otel.spanflight.jfr.cap=default})
+   */
+  public JfrSampleStream(
+      List<SourceSettings> settings,
+      SampleJoiner joiner,
+      ProfileCollector collector,
+      Duration maxAge,
+      boolean capAtDefaultJfc) {
+    this.cap = capAtDefaultJfc ? JfcCap.ofDefaultJfc() : JfcCap.NONE;
     this.maxAge = maxAge;
     this.settings = settings;
     this.joiner = joiner;
@@ -43,16 +70,54 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   public void start() {
-    Thread thread = new Thread(this::run, THREAD_NAME);
-    thread.setDaemon(true);
-    thread.start();
+    Thread t = new Thread(this::run, THREAD_NAME);
+    t.setDaemon(true);
+    thread = t;
+    t.start();
   }
 
   private void run() {
+    boolean first = true;
+    while (!closed) {
+      if (!first && !pauseBeforeReopening()) {
+        return;
+      }
+      if (!runOnce()) {
+        return;
+      }
+      first = false;
+    }
+  }
+
+  /** Waits a second (or until closed); false when closed meanwhile. */
+  private boolean pauseBeforeReopening() {
+    logger.warning("Spanflight: its JFR recording was closed by someone else; opening a new one");
+    long deadline = System.nanoTime() + REOPEN_PAUSE_MILLIS * 1_000_000L;
+    synchronized (reopenLock) {
+      long left;
+      while (!closed && (left = deadline - System.nanoTime()) > 0) {
+        try {
+          reopenLock.wait(Math.max(1, left / 1_000_000L));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    return !closed;
+  }
+
+  /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
+  private boolean runOnce() {
     try (RecordingStream rs = new RecordingStream()) {
       rs.setReuse(false);
       rs.setMaxAge(maxAge);
-      for (JfrSource source : JfrSources.of(settings, JfrSources.availableEventTypes())) {
+      List<JfrSource> enabled =
+          JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
+      EffectiveSettings inForce = new EffectiveSettings(enabled);
+      rs.enable(EffectiveSettings.ACTIVE_SETTING);
+      rs.onEvent(EffectiveSettings.ACTIVE_SETTING, inForce::onActiveSetting);
+      for (JfrSource source : enabled) {
         rs.enable(source.eventName).with(source.setting, source.settingValue).withStackTrace();
         if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
           // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
@@ -64,15 +129,30 @@ public final class JfrSampleStream implements AutoCloseable {
       }
       rs.enable(CalibrationEvent.class).withoutStackTrace();
       rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
+      sources = enabled;
       stream = rs;
       if (!closed) {
         rs.start();
       }
+      return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closed) {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
       }
+      return false;
     }
+  }
+
+  /**
+   * For the control view: each enabled event's setting, ours and the one JFR applies (the union
+   * with every other running recording).
+   */
+  public List<String> settingsInForce() {
+    List<String> lines = new java.util.ArrayList<>();
+    for (JfrSource source : sources) {
+      lines.add(source.describeInForce());
+    }
+    return lines;
   }
 
   /**
@@ -107,12 +187,30 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes our recording (only ours: other recordings are untouched) and waits up to {@value
+   * #CLOSE_WAIT_MILLIS} ms for the consumer thread to end.
+   */
   @Override
   public void close() {
     closed = true;
+    synchronized (reopenLock) {
+      reopenLock.notifyAll();
+    }
     RecordingStream rs = stream;
     if (rs != null) {
       rs.close();
+    }
+    Thread t = thread;
+    if (t != null && t != Thread.currentThread()) {
+      try {
+        t.join(CLOSE_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (t.isAlive()) {
+        logger.warning("Spanflight: the JFR consumer thread did not end within " + CLOSE_WAIT_MILLIS + " ms");
+      }
     }
   }
 }

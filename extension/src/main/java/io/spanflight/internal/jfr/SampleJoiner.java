@@ -50,6 +50,8 @@ public final class SampleJoiner {
   final AtomicLong unknownTimeline = new AtomicLong();
   final AtomicLong dropped = new AtomicLong();
   final AtomicLong filtered = new AtomicLong();
+  final AtomicLong belowThreshold = new AtomicLong();
+  final AtomicLong calibrations = new AtomicLong();
 
   public SampleJoiner(
       JfrClock clock,
@@ -66,6 +68,7 @@ public final class SampleJoiner {
 
   void onCalibration(RecordedEvent event) {
     clock.calibrate(event);
+    calibrations.incrementAndGet();
     synchronized (this) {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
       notifyAll();
@@ -96,6 +99,10 @@ public final class SampleJoiner {
       dropped.incrementAndGet();
       return;
     }
+    if (source.belowOurThreshold(event)) {
+      belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
+      return;
+    }
     samples.incrementAndGet();
     ContextRecord link = null;
     boolean unknown = false;
@@ -118,7 +125,7 @@ public final class SampleJoiner {
     long value = source.value.applyAsLong(event);
     RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
     long start = EpochClock.toNanos(event.getStartTime());
-    collector.add(source.type, leaf, stack.getFrames(), link, start, value);
+    collector.add(source.typeAt(event.getLong("startTime")), leaf, stack.getFrames(), link, start, value);
   }
 
   /**
@@ -162,10 +169,23 @@ public final class SampleJoiner {
     return filtered.get();
   }
 
+  /**
+   * Events of a threshold source shorter than our threshold, which arrived only because another
+   * recording asked JFR for a lower one; not part of our profiles.
+   */
+  public long belowThreshold() {
+    return belowThreshold.get();
+  }
+
+  /** Calibration events delivered so far. */
+  public long calibrations() {
+    return calibrations.get();
+  }
+
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get());
+        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d below-our-threshold=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get(), belowThreshold.get());
   }
 }

@@ -127,6 +127,7 @@ public final class AppJvm implements AutoCloseable {
     private final List<String> jvmArgs = new ArrayList<>();
     private String serviceName = "burn-app";
     private boolean extension = true;
+    private String mainClass = BurnApp.class.getName();
 
     private Builder(Jdk jdk, SmokePaths paths) {
       this.jdk = jdk;
@@ -147,6 +148,12 @@ public final class AppJvm implements AutoCloseable {
     /** Adds a JVM option such as {@code -Xcheck:jni} to the app JVM's command line. */
     public Builder jvmArg(String option) {
       jvmArgs.add(option);
+      return this;
+    }
+
+    /** Runs another app class of this module instead of {@link BurnApp}; it must print LISTENING too. */
+    public Builder mainClass(Class<?> app) {
+      mainClass = app.getName();
       return this;
     }
 
@@ -172,7 +179,7 @@ public final class AppJvm implements AutoCloseable {
       }
       command.add("-Dotel.service.name=" + serviceName);
       properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-      command.addAll(List.of("-cp", paths.appClasspath().toString(), BurnApp.class.getName()));
+      command.addAll(List.of("-cp", paths.appClasspath().toString(), mainClass));
       try {
         Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
         Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");
