@@ -52,6 +52,7 @@ final class JfrSources {
         }
         JfrSource source = cap.apply(configured);
         if (source != null) {
+          sources.add(source);
         }
       }
     }
