@@ -124,6 +124,28 @@ final class AppControl implements AutoCloseable {
     return new Spin(phase, Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2]));
   }
 
+  /**
+   * How many samples of the spin's loop JFR took (the app's reference stream), once that count has
+   * stopped growing (the stream delivers within about a second).
+   */
+  long referenceSamples(Spin spin) throws IOException, InterruptedException {
+    String query = "/reference?from=" + (spin.startEpochNanos() - 20_000_000L) + "&to=" + (spin.endEpochNanos() + 20_000_000L);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    long last = Long.parseLong(get(query).trim());
+    long stableSince = System.nanoTime();
+    while (System.nanoTime() < deadline) {
+      TimeUnit.MILLISECONDS.sleep(100); // poll interval
+      long now = Long.parseLong(get(query).trim());
+      if (now != last) {
+        last = now;
+        stableSince = System.nanoTime();
+      } else if (System.nanoTime() - stableSince > TimeUnit.MILLISECONDS.toNanos(2500)) {
+        break; // more than two of JFR's one-second flushes without a new sample
+      }
+    }
+    return last;
+  }
+
   /** A recording's settings as the FlightRecorderMXBean reports them. */
   Map<String, String> settingsOf(long recordingId) throws Exception {
     return flightRecorder().getRecordingSettings(recordingId);

@@ -37,9 +37,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of their recordings asks for {@code jdk.ExecutionSample} every 10 ms, denser than our 20 ms, so
  * JFR samples every 10 ms while it runs.
  *
- * <p>For a known busy loop, the CPU time we export stays within 10 % of the thread's real CPU
- * time before, during and after each of their recordings (the samples of a denser stretch are
- * weighed with the period in force); their files hold their own samples at their density; and
+ * <p>For a known busy loop, the CPU time we export stays within 10 % of what JFR sampled times the
+ * period in force, before, during and after each of their recordings (the samples of a denser
+ * stretch are weighed with the period in force), and within 10 % of the thread's real CPU time
+ * whenever the loop had a core to itself (see {@link #checkOurCpu}); their files hold every
+ * sample JFR took during them and report their own period; and
  * switching us off through our MBean leaves their recordings running, and ten off/on cycles leak
  * neither threads nor native rings.
  */
@@ -48,8 +50,6 @@ class CoexistSmokeTest extends SmokeTestBase {
   static final long SPIN_MILLIS = 3000;
   static final long OURS = 20_000_000L;
   static final long THEIRS = 10_000_000L;
-  /** JDK 17's sampler misses most samples of tight compiled loops (jdk-facts.md): no accuracy there. */
-  static final int ACCURATE_FROM = 25;
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("io.spanflight.smoke.SmokeTestBase#jdksUnderTest")
@@ -63,6 +63,7 @@ class CoexistSmokeTest extends SmokeTestBase {
     Map<String, String> jcmdSettings;
     Map<String, String> jmxSettings;
     long streamSamples;
+    Map<Spin, Long> reference = new LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app =
           app(jdk, collector, "coexist")
@@ -113,27 +114,27 @@ class CoexistSmokeTest extends SmokeTestBase {
             col -> TimedCpu.of(col.profileRequests(), BURN).stream().anyMatch(t -> t.epochNanos() >= lastEnd - 100_000_000L),
             Duration.ofSeconds(30));
         assertThat(exported).as(withLog(app, "samples up to the end of the last spin should be exported; " + received(collector))).isTrue();
+        for (Spin spin : spins) {
+          reference.put(spin, control.referenceSamples(spin));
+        }
       }
 
       List<TimedCpu> ours = TimedCpu.of(collector.profileRequests(), BURN);
       SoftAssertions soft = new SoftAssertions();
       for (Spin spin : spins) {
-        checkOurCpu(soft, jdk, spin, ours, expectedPeriod.get(spin.startEpochNanos()));
+        checkOurCpu(soft, jdk, spin, ours, expectedPeriod.get(spin.startEpochNanos()), reference.get(spin));
       }
       for (Map.Entry<String, Path> file : files.entrySet()) {
-        checkTheirFile(soft, jdk, file.getKey(), file.getValue(), theirPhases.get(file.getKey()));
+        Spin theirs = theirPhases.get(file.getKey());
+        checkTheirFile(soft, jdk, file.getKey(), file.getValue(), theirs, reference.get(theirs));
       }
       soft.assertThat(jcmdSettings).as("the jcmd recording's own settings (profile.jfc)").containsEntry("jdk.ExecutionSample#period", "10 ms");
       soft.assertThat(jmxSettings).as("the JMX recording's own settings").containsEntry("jdk.ExecutionSample#period", "10 ms");
-      Spin inProcess = theirPhases.get("in-process Recording");
-      double streamShare = streamSamples * (double) THEIRS / inProcess.cpuNanos();
-      System.out.printf(Locale.ROOT, "coexist[%s] their RecordingStream: %d samples of the spin = %.1f %% of its CPU at 10 ms%n",
-          jdk.label(), streamSamples, 100 * streamShare);
-      if (jdk.feature() >= ACCURATE_FROM) {
-        soft.assertThat(streamShare).as("their RecordingStream's samples at their 10 ms").isBetween(0.8, 1.1);
-      } else {
-        soft.assertThat(streamSamples).as("their RecordingStream's samples").isPositive();
-      }
+      long jfrTook = reference.get(theirPhases.get("in-process Recording"));
+      System.out.printf(Locale.ROOT, "coexist[%s] their RecordingStream: %d samples of the spin, JFR took %d%n",
+          jdk.label(), streamSamples, jfrTook);
+      soft.assertThat(streamSamples).as("their RecordingStream got every sample JFR took at their 10 ms")
+          .isBetween((long) (0.9 * jfrTook), (long) Math.ceil(1.1 * jfrTook));
       soft.assertAll();
     }
   }
@@ -150,6 +151,7 @@ class CoexistSmokeTest extends SmokeTestBase {
     long streamDuringOff;
     List<Long> rings = new ArrayList<>();
     List<Integer> threads = new ArrayList<>();
+    Map<Spin, Long> reference = new LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app = app(jdk, collector, "coexist-cycles").mainClass(CoexistApp.class).start();
       try (app;
@@ -190,24 +192,26 @@ class CoexistSmokeTest extends SmokeTestBase {
             Duration.ofSeconds(30));
         assertThat(exported).as(withLog(app, "samples up to the end of the last spin should be exported")).isTrue();
         assertThat(app.logText()).as("no failed background task").doesNotContain("background task");
+        for (Spin spin : spins) {
+          reference.put(spin, control.referenceSamples(spin));
+        }
+        reference.put(off, control.referenceSamples(off));
       }
 
       List<TimedCpu> ours = TimedCpu.of(collector.profileRequests(), BURN);
       SoftAssertions soft = new SoftAssertions();
       for (Spin spin : spins) {
-        checkOurCpu(soft, jdk, spin, ours, expectedPeriod.get(spin.startEpochNanos()));
+        checkOurCpu(soft, jdk, spin, ours, expectedPeriod.get(spin.startEpochNanos()), reference.get(spin));
       }
       soft.assertThat(ours.stream().filter(t -> within(t.epochNanos(), off)).count())
           .as("nothing of ours exported while off").isZero();
-      double streamShare = streamDuringOff * (double) THEIRS / off.cpuNanos();
-      System.out.printf(Locale.ROOT, "coexist[%s] their RecordingStream while we were off: %d samples = %.1f %% of the spin's CPU at 10 ms%n",
-          jdk.label(), streamDuringOff, 100 * streamShare);
-      checkTheirFile(soft, jdk, "jcmd, while we were off", theirFile, off);
-      if (jdk.feature() >= ACCURATE_FROM) {
-        soft.assertThat(streamShare).as("their RecordingStream kept its 10 ms while we were off").isBetween(0.8, 1.1);
-      } else {
-        soft.assertThat(streamDuringOff).as("their RecordingStream kept running while we were off").isPositive();
-      }
+      long jfrTook = reference.get(off);
+      System.out.printf(Locale.ROOT, "coexist[%s] their RecordingStream while we were off: %d samples of the spin, JFR took %d%n",
+          jdk.label(), streamDuringOff, jfrTook);
+      checkTheirFile(soft, jdk, "jcmd, while we were off", theirFile, off, jfrTook);
+      soft.assertThat(jfrTook).as("JFR sampled the spin while we were off").isPositive();
+      soft.assertThat(streamDuringOff).as("their RecordingStream got every sample while we were off")
+          .isBetween((long) (0.9 * jfrTook), (long) Math.ceil(1.1 * jfrTook));
       soft.assertThat(rings.get(rings.size() - 1)).as("native rings after 10 cycles (50 request threads exited): " + rings)
           .isLessThanOrEqualTo(Math.max(rings.get(0), 0) + 2);
       soft.assertThat(threads.get(threads.size() - 1)).as("JVM threads after 10 cycles: " + threads)
@@ -228,47 +232,66 @@ class CoexistSmokeTest extends SmokeTestBase {
     return epochNanos >= spin.startEpochNanos() - 20_000_000L && epochNanos <= spin.endEpochNanos() + 20_000_000L;
   }
 
-  /** Our exported CPU for the spin within 10 % of its thread CPU time, mostly at the period in force. */
-  private static void checkOurCpu(SoftAssertions soft, Jdk jdk, Spin spin, List<TimedCpu> ours, long period) {
+  /**
+   * Our exported CPU for the spin, mostly at the period in force: within 10 % of what JFR sampled
+   * times that period, always; within 10 % of the thread's CPU time where the loop had a core to
+   * itself. On a machine with more runnable threads than cores, JFR's execution sampler counts
+   * time in Java code rather than CPU time and its own thread is late, so no JFR-based profiler
+   * can match the thread CPU time there; the test says so instead of checking it.
+   */
+  private static void checkOurCpu(SoftAssertions soft, Jdk jdk, Spin spin, List<TimedCpu> ours, long period, long jfrTook) {
     List<TimedCpu> in = ours.stream().filter(t -> within(t.epochNanos(), spin)).toList();
     long exported = in.stream().mapToLong(TimedCpu::cpuNanos).sum();
     long atPeriod = in.stream().filter(t -> t.period() == period).mapToLong(TimedCpu::cpuNanos).sum();
-    double ratio = exported / (double) spin.cpuNanos();
-    System.out.printf(Locale.ROOT, "coexist[%s] %-42s truth %5d ms CPU (%5d ms wall), exported %5d ms = %5.1f %%, %5.1f %% of it at %d ms%n",
-        jdk.label(), spin.phase(), spin.cpuNanos() / 1_000_000, (spin.endEpochNanos() - spin.startEpochNanos()) / 1_000_000,
-        exported / 1_000_000, 100 * ratio, exported == 0 ? 0 : 100.0 * atPeriod / exported, period / 1_000_000);
+    long jfrCpu = jfrTook * period;
+    long wall = spin.endEpochNanos() - spin.startEpochNanos();
+    boolean hadACore = spin.cpuNanos() >= 0.9 * wall;
+    System.out.printf(Locale.ROOT,
+        "coexist[%s] %-40s thread CPU %5d ms (%3.0f %% of wall), JFR took %3d samples = %5d ms at %d ms, we exported %5d ms"
+            + " = %5.1f %% of JFR's, %5.1f %% of the thread CPU%s; %5.1f %% at the period in force%n",
+        jdk.label(), spin.phase(), spin.cpuNanos() / 1_000_000, 100.0 * spin.cpuNanos() / wall, jfrTook, jfrCpu / 1_000_000,
+        period / 1_000_000, exported / 1_000_000, jfrCpu == 0 ? 0 : 100.0 * exported / jfrCpu, 100.0 * exported / spin.cpuNanos(),
+        hadACore ? "" : " (not checked: the loop did not have a core)", exported == 0 ? 0 : 100.0 * atPeriod / exported);
     soft.assertThat(exported).as(spin.phase() + ": exported CPU").isPositive();
     soft.assertThat(atPeriod).as(spin.phase() + ": exported CPU at the period in force, " + period / 1_000_000 + " ms")
         .isGreaterThanOrEqualTo((long) (0.9 * exported));
-    if (jdk.feature() >= ACCURATE_FROM) {
-      soft.assertThat(ratio).as(spin.phase() + ": exported CPU / thread CPU time").isBetween(0.9, 1.1);
+    soft.assertThat(exported / (double) jfrCpu).as(spin.phase() + ": exported CPU / JFR's samples x period in force")
+        .isBetween(0.9, 1.1);
+    if (hadACore) {
+      soft.assertThat(exported / (double) spin.cpuNanos()).as(spin.phase() + ": exported CPU / thread CPU time").isBetween(0.9, 1.1);
     }
   }
 
   /** Their file holds their own execution samples at their 10 ms, and which other event types. */
-  private static void checkTheirFile(SoftAssertions soft, Jdk jdk, String how, Path file, Spin theirs) throws Exception {
+  private static void checkTheirFile(SoftAssertions soft, Jdk jdk, String how, Path file, Spin theirs, long jfrTook)
+      throws Exception {
     List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+    long executionSampleId;
+    try (RecordingFile recording = new RecordingFile(file)) {
+      executionSampleId = recording.readEventTypes().stream()
+          .filter(t -> t.getName().equals("jdk.ExecutionSample")).findFirst().orElseThrow().getId();
+    }
     Set<String> types = new TreeSet<>();
     long samples = 0;
-    String periodInFile = null;
+    Set<String> periodInFile = new TreeSet<>();
     for (RecordedEvent event : events) {
       String type = event.getEventType().getName();
       types.add(type);
+      if (type.equals("jdk.ActiveSetting") && event.getString("name").equals("period")
+          && event.getLong("id") == executionSampleId) {
+        periodInFile.add(event.getString("value"));
+      }
       if (type.equals("jdk.ExecutionSample") && within(event.getStartTime().getEpochSecond() * 1_000_000_000L
           + event.getStartTime().getNano(), theirs) && event.getStackTrace() != null
           && event.getStackTrace().getFrames().stream().anyMatch(f -> f.getMethod().getName().equals("burnCpuInsideRequest"))) {
         samples++;
       }
     }
-    double share = samples * (double) THEIRS / theirs.cpuNanos();
-    System.out.printf(Locale.ROOT, "coexist[%s] their file (%s): %d samples of the spin = %.1f %% of its CPU at 10 ms; event types %s%n",
-        jdk.label(), how, samples, 100 * share, types);
-    soft.assertThat(types).as(how + ": their file's event types").contains("jdk.ExecutionSample");
-    if (jdk.feature() >= ACCURATE_FROM) {
-      soft.assertThat(share).as(how + ": their samples at their 10 ms (20 ms would give about half)").isBetween(0.8, 1.1);
-    } else {
-      soft.assertThat(samples).as(how + ": their samples").isPositive();
-    }
+    System.out.printf(Locale.ROOT, "coexist[%s] their file (%s): %d samples of the spin (JFR took %d), ExecutionSample period in force %s;"
+        + " event types %s%n", jdk.label(), how, samples, jfrTook, periodInFile, types);
+    soft.assertThat(samples).as(how + ": their file holds every sample JFR took during their recording")
+        .isBetween((long) (0.9 * jfrTook), (long) Math.ceil(1.1 * jfrTook));
+    soft.assertThat(periodInFile).as(how + ": the ExecutionSample period their file reports (theirs)").containsExactly("10000000 ns");
     if (how.contains("StartFlightRecording") || how.contains("jcmd")) {
       Set<String> profileJfc = enabledIn(jdk.home().resolve("lib/jfr/profile.jfc"));
       Set<String> foreign = new TreeSet<>(types);
@@ -291,7 +314,7 @@ class CoexistSmokeTest extends SmokeTestBase {
   private static Map<String, String> settingsOfRecordingNamed(FlightRecorderMXBean jfr, String name) {
     for (RecordingInfo info : jfr.getRecordings()) {
       if (info.getName().equals(name)) {
-        return info.getSettings();
+        return jfr.getRecordingSettings(info.getId());
       }
     }
     throw new IllegalStateException("no recording named " + name);

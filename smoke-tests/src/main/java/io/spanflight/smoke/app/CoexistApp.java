@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingStream;
@@ -32,6 +33,11 @@ import jdk.jfr.consumer.RecordingStream;
  *   <li>{@code /user/stream/start?period=10}, {@code /user/stream/count}, {@code
  *       /user/stream/stop}: the user's own {@link RecordingStream} counting execution samples of
  *       {@code burnCpuInsideRequest}
+ *   <li>{@code /reference?from=F&to=T}: how many execution samples of {@code burnCpuInsideRequest}
+ *       with a start time in {@code [F, T]} (epoch ns) JFR took, as seen by a reference stream that
+ *       runs from startup at 20 ms (no denser than Spanflight's default, so it changes nothing).
+ *       On a loaded machine JFR's sampler takes fewer or more samples than the thread's CPU time
+ *       would give; this count is what any JFR-based profiler could have seen.
  * </ul>
  *
  * <p>Prints {@code LISTENING <port>} once it accepts requests; stops on SIGTERM.
@@ -41,6 +47,7 @@ public final class CoexistApp {
   private static Recording recording;
   private static RecordingStream stream;
   private static final AtomicLong streamSamples = new AtomicLong();
+  private static final ConcurrentLinkedQueue<Long> referenceSamples = new ConcurrentLinkedQueue<>();
 
   private CoexistApp() {}
 
@@ -54,6 +61,8 @@ public final class CoexistApp {
     server.createContext("/user/stream/start", exchange -> handle(exchange, CoexistApp::startStream));
     server.createContext("/user/stream/count", exchange -> handle(exchange, q -> Long.toString(streamSamples.get())));
     server.createContext("/user/stream/stop", exchange -> handle(exchange, CoexistApp::stopStream));
+    server.createContext("/reference", exchange -> handle(exchange, CoexistApp::reference));
+    startReference();
     server.setExecutor(task -> new Thread(task, "request").start());
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());
@@ -92,9 +101,7 @@ public final class CoexistApp {
     stream.onEvent(
         "jdk.ExecutionSample",
         event -> {
-          if (event.getStackTrace() != null
-              && event.getStackTrace().getFrames().stream()
-                  .anyMatch(f -> f.getMethod().getName().equals("burnCpuInsideRequest"))) {
+          if (burning(event)) {
             streamSamples.incrementAndGet();
           }
         });
@@ -106,6 +113,32 @@ public final class CoexistApp {
     stream.close();
     stream = null;
     return Long.toString(streamSamples.get());
+  }
+
+  private static void startReference() {
+    RecordingStream reference = new RecordingStream();
+    reference.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(20));
+    reference.onEvent(
+        "jdk.ExecutionSample",
+        event -> {
+          if (burning(event)) {
+            Instant start = event.getStartTime();
+            referenceSamples.add(start.getEpochSecond() * 1_000_000_000L + start.getNano());
+          }
+        });
+    reference.startAsync();
+  }
+
+  private static String reference(Map<String, String> query) {
+    long from = Long.parseLong(query.get("from"));
+    long to = Long.parseLong(query.get("to"));
+    return Long.toString(referenceSamples.stream().filter(t -> t >= from && t <= to).count());
+  }
+
+  private static boolean burning(jdk.jfr.consumer.RecordedEvent event) {
+    return event.getStackTrace() != null
+        && event.getStackTrace().getFrames().stream()
+            .anyMatch(f -> f.getMethod().getName().equals("burnCpuInsideRequest"));
   }
 
   private static long epochNanos() {
