@@ -42,8 +42,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * stretch are weighed with the period in force), and within 10 % of the thread's real CPU time
  * whenever the loop had a core to itself (see {@link #checkOurCpu}); their files hold every
  * sample JFR took during them and report their own period; and
- * switching us off through our MBean leaves their recordings running, and ten off/on cycles leak
- * neither threads nor native rings.
+ * switching us off through our MBean leaves their recordings running, ten off/on cycles leak
+ * neither threads nor native rings, and when someone closes our own recording we open a new one.
  */
 class CoexistSmokeTest extends SmokeTestBase {
   static final String BURN = "io.spanflight.smoke.app.BurnWork.burnCpuInsideRequest";
@@ -181,7 +181,13 @@ class CoexistSmokeTest extends SmokeTestBase {
         System.out.println("coexist[" + jdk.label() + "] after each of 10 off/on cycles: native rings " + rings + ", JVM threads " + threads);
 
         assertThat(control.spanflight("start")).isTrue();
-        spin(control, spins, expectedPeriod, "ours on again", THEIRS);
+        // Someone closes OUR recording (JMC lists it like any other): we open a new one.
+        FlightRecorderMXBean jfr = control.flightRecorder();
+        awaitTrue(() -> ourRecording(jfr) >= 0, "our recording is listed");
+        long closed = ourRecording(jfr);
+        jfr.closeRecording(closed);
+        awaitTrue(() -> ourRecording(jfr) >= 0 && ourRecording(jfr) != closed, "we open a new recording after ours was closed");
+        spin(control, spins, expectedPeriod, "ours on again, reopened", THEIRS);
         control.jcmd("JFR.stop", "name=theirs", "filename=" + theirFile);
         control.get("/user/stream/stop");
         spin(control, spins, expectedPeriod, "theirs stopped", OURS);
@@ -279,7 +285,7 @@ class CoexistSmokeTest extends SmokeTestBase {
       types.add(type);
       if (type.equals("jdk.ActiveSetting") && event.getString("name").equals("period")
           && event.getLong("id") == executionSampleId) {
-        periodInFile.add(event.getString("value"));
+        periodInFile.add(millis(event.getString("value")));
       }
       if (type.equals("jdk.ExecutionSample") && within(event.getStartTime().getEpochSecond() * 1_000_000_000L
           + event.getStartTime().getNano(), theirs) && event.getStackTrace() != null
@@ -291,13 +297,31 @@ class CoexistSmokeTest extends SmokeTestBase {
         + " event types %s%n", jdk.label(), how, samples, jfrTook, periodInFile, types);
     soft.assertThat(samples).as(how + ": their file holds every sample JFR took during their recording")
         .isBetween((long) (0.9 * jfrTook), (long) Math.ceil(1.1 * jfrTook));
-    soft.assertThat(periodInFile).as(how + ": the ExecutionSample period their file reports (theirs)").containsExactly("10000000 ns");
+    soft.assertThat(periodInFile).as(how + ": the ExecutionSample period their file reports (theirs)").containsExactly("10 ms");
     if (how.contains("StartFlightRecording") || how.contains("jcmd")) {
       Set<String> profileJfc = enabledIn(jdk.home().resolve("lib/jfr/profile.jfc"));
       Set<String> foreign = new TreeSet<>(types);
       foreign.removeAll(profileJfc);
       soft.assertThat(foreign).as(how + ": event types in their file that profile.jfc does not enable")
           .isSubsetOf(Set.of("io.spanflight.ClockCalibration"));
+    }
+  }
+
+  /** A JFR duration ("10 ms" or "10000000 ns", as JFR writes either) in milliseconds, "10 ms". */
+  static String millis(String jfrDuration) {
+    String[] parts = jfrDuration.trim().split("\\s+");
+    long value = Long.parseLong(parts[0]);
+    switch (parts.length == 2 ? parts[1] : "") {
+      case "ns":
+        return value / 1_000_000 + " ms";
+      case "us":
+        return value / 1_000 + " ms";
+      case "ms":
+        return value + " ms";
+      case "s":
+        return value * 1000 + " ms";
+      default:
+        return jfrDuration;
     }
   }
 
@@ -309,6 +333,17 @@ class CoexistSmokeTest extends SmokeTestBase {
       }
     });
     return enabled;
+  }
+
+  /** The id of our running recording (the one that enables our calibration event), or -1. */
+  private static long ourRecording(FlightRecorderMXBean jfr) {
+    for (RecordingInfo info : jfr.getRecordings()) {
+      if (info.getState().equals("RUNNING")
+          && "true".equals(jfr.getRecordingSettings(info.getId()).get("io.spanflight.ClockCalibration#enabled"))) {
+        return info.getId();
+      }
+    }
+    return -1;
   }
 
   private static Map<String, String> settingsOfRecordingNamed(FlightRecorderMXBean jfr, String name) {

@@ -89,8 +89,14 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
-  /** Waits a second (or until closed); false when closed meanwhile. */
+  /**
+   * Waits a second (or until closed); false when closed meanwhile or when the JVM is shutting down
+   * (JFR's own shutdown hook closes every recording, ours included).
+   */
   private boolean pauseBeforeReopening() {
+    if (jvmShuttingDown()) {
+      return false;
+    }
     logger.warning("Spanflight: its JFR recording was closed by someone else; opening a new one");
     long deadline = System.nanoTime() + REOPEN_PAUSE_MILLIS * 1_000_000L;
     synchronized (reopenLock) {
@@ -104,7 +110,18 @@ public final class JfrSampleStream implements AutoCloseable {
         }
       }
     }
-    return !closed;
+    return !closed && !jvmShuttingDown();
+  }
+
+  private static boolean jvmShuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
   }
 
   /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
@@ -132,7 +149,11 @@ public final class JfrSampleStream implements AutoCloseable {
       sources = enabled;
       stream = rs;
       if (!closed) {
-        rs.start();
+        rs.startAsync();
+        // Our recording runs now: a first calibration arrives with the first flush, so joining
+        // can begin then instead of a housekeeping tick later.
+        CalibrationEvent.commitNow();
+        rs.awaitTermination();
       }
       return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected

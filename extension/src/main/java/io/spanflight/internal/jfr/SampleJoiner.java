@@ -23,6 +23,7 @@ import jdk.jfr.consumer.RecordedThread;
  */
 public final class SampleJoiner {
   static final int MAX_PENDING = 50_000;
+  static final long SETTINGS_WAIT_MILLIS = 3000;
 
   private final JfrClock clock;
   private final Timelines timelines;
@@ -30,6 +31,7 @@ public final class SampleJoiner {
   private final ProfileCollector collector;
   private final SampleFilters filters;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+  private long pendingSince;
 
   /** An event that arrived before the clock was calibrated. */
   private static final class Pending {
@@ -73,15 +75,23 @@ public final class SampleJoiner {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
       notifyAll();
     }
-    while (!pending.isEmpty()) {
-      Pending p = pending.poll();
-      join(p.source, p.event);
-    }
+    joinPending();
   }
 
-  /** An event of {@code source}; joined now, or once the clock is calibrated. */
+  /**
+   * An event of {@code source}; joined now, or once the clock is calibrated and, for a periodic
+   * source, JFR has reported the period in force (its {@code jdk.ActiveSetting} events come at the
+   * start of the stream's first chunk, possibly after its first samples). If that report does not
+   * come within {@value #SETTINGS_WAIT_MILLIS} ms, the configured period is used.
+   */
   void onEvent(JfrSource source, RecordedEvent event) {
-    if (!clock.calibrated()) {
+    if (!pending.isEmpty()) {
+      joinPending();
+    }
+    if (!ready(source)) {
+      if (pending.isEmpty()) {
+        pendingSince = System.nanoTime();
+      }
       if (pending.size() < MAX_PENDING) {
         pending.add(new Pending(source, event));
       } else {
@@ -90,6 +100,26 @@ public final class SampleJoiner {
       return;
     }
     join(source, event);
+  }
+
+  private boolean ready(JfrSource source) {
+    return clock.calibrated()
+        && (source.typeForPeriod == null
+            || source.inForce.changes() > 0
+            || System.nanoTime() - pendingSince > SETTINGS_WAIT_MILLIS * 1_000_000L);
+  }
+
+  /** Joins the waiting events that can be joined now, in order; the others keep waiting. */
+  private void joinPending() {
+    int n = pending.size();
+    for (int i = 0; i < n; i++) {
+      Pending p = pending.poll();
+      if (ready(p.source)) {
+        join(p.source, p.event);
+      } else {
+        pending.add(p);
+      }
+    }
   }
 
   private void join(JfrSource source, RecordedEvent event) {
