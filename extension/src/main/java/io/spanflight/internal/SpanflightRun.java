@@ -51,6 +51,7 @@ final class SpanflightRun {
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
   private final long calibrationsAtStart;
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
+  private byte[] lastPayload;
 
   SpanflightRun(Spanflight engine) {
     this.engine = engine;
@@ -128,12 +129,18 @@ final class SpanflightRun {
   }
 
   CompletableResultCode exportInterval() {
+    return exportInterval(false);
+  }
+
+  /** @param last the run's last interval: our stream is closed, its raw data was kept before */
+  private CompletableResultCode exportInterval(boolean last) {
     ProfileInterval interval = engine.collector().takeInterval();
     if (interval.sampleCount() == 0) {
       return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
     }
     long end = EpochClock.nowNanos();
-    byte[] request = engine.encoder().encode(interval, end, config.rawPayload() ? stream.dumpRecent() : null);
+    byte[] payload = !config.rawPayload() ? null : last ? lastPayload : stream.dumpRecent();
+    byte[] request = engine.encoder().encode(interval, end, payload);
     CompletableResultCode result = exporter.export(request, interval, end);
     if (logger.isLoggable(Level.FINE)) {
       logger.fine(
@@ -172,8 +179,11 @@ final class SpanflightRun {
     drainer.awaitTermination(2, TimeUnit.SECONDS);
     scheduler.awaitTermination(2, TimeUnit.SECONDS);
     engine.joiner().awaitCalibrationCommittedNow(Spanflight.SHUTDOWN_DELIVERY_WAIT_MILLIS);
+    if (config.rawPayload()) {
+      lastPayload = stream.dumpRecent(); // while our stream is still open
+    }
     stream.close();
-    exportInterval(); // queued; the exporter's shutdown delivers it within its flush timeout
+    exportInterval(true); // queued; the exporter's shutdown delivers it within its flush timeout
     long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
     exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);
   }
