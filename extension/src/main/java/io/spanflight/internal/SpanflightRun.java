@@ -28,7 +28,8 @@ import java.util.logging.Logger;
  *  "spanflight-export" thread: every 1 s  calibration (until the clock is calibrated), prune
  *                                         timelines + registry, metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
- *  "spanflight-jfr" thread:    JfrSampleStream ─► SampleJoiner ─► ProfileCollector
+ *  "spanflight-jfr" thread:    owns JfrSampleStream; JFR's stream thread delivers its events
+ *                              ─► SampleJoiner ─► ProfileCollector
  * </pre>
  *
  * <p>Not API: internal to Spanflight.

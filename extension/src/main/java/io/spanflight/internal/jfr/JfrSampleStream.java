@@ -17,8 +17,9 @@ import jdk.jfr.consumer.RecordingStream;
  * Our JFR recording: a {@link RecordingStream} with the event types of the enabled sources at their
  * configured period, threshold, throttle or filter (limited by the {@link JfcCap}), the
  * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
- * EffectiveSettings}), consumed on the daemon thread {@value #THREAD_NAME}. Events are kept in
- * memory (reuse off) only as long as the join needs them.
+ * EffectiveSettings}). The daemon thread {@value #THREAD_NAME} owns the stream (opens it, and opens
+ * it again if needed); JFR's own stream thread delivers the events. Events are kept in memory
+ * (reuse off) only as long as the join needs them.
  *
  * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
