@@ -119,6 +119,7 @@ final class SpanflightRun {
   }
 
   private void calibrateAndPrune() {
+    stream.checkOurRecording();
     if (engine.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS) {
       CalibrationEvent.commitNow();
     }

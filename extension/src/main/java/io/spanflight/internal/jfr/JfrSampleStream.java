@@ -11,6 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.Map;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -42,6 +47,11 @@ public final class JfrSampleStream implements AutoCloseable {
   private volatile RecordingStream stream;
   private volatile List<JfrSource> sources = List.of();
   private volatile boolean closed;
+  /**
+   * True while our stream runs and its recording can be told from others; cleared when we find
+   * our recording closed by someone else.
+   */
+  private volatile boolean running;
   private volatile Thread thread;
   private final Object reopenLock = new Object();
   private final Duration maxAge;
@@ -151,10 +161,13 @@ public final class JfrSampleStream implements AutoCloseable {
       stream = rs;
       if (!closed) {
         rs.startAsync();
+        // Only watch for someone closing our recording where we can tell it from the others.
+        running = ourRecordingRuns();
         // Our recording runs now: a first calibration arrives with the first flush, so joining
         // can begin then instead of a housekeeping tick later.
         CalibrationEvent.commitNow();
         rs.awaitTermination();
+        running = false;
       }
       return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
@@ -163,6 +176,35 @@ public final class JfrSampleStream implements AutoCloseable {
       }
       return false;
     }
+  }
+
+  /**
+   * Called about once a second: if someone else stopped or closed our recording (JMC lists it like
+   * any other), ends our stream so that a new one is opened. On JDK 17 the stream ends by itself;
+   * on JDK 25 it keeps waiting for events that never come.
+   */
+  public void checkOurRecording() {
+    RecordingStream rs = stream;
+    if (rs == null || !running || closed || ourRecordingRuns()) {
+      return;
+    }
+    running = false;
+    rs.close();
+  }
+
+  /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */
+  private static boolean ourRecordingRuns() {
+    String byId = EventType.getEventType(CalibrationEvent.class).getId() + "#enabled";
+    String byName = CalibrationEvent.NAME + "#enabled";
+    for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+      if (recording.getState() == RecordingState.RUNNING) {
+        Map<String, String> settings = recording.getSettings();
+        if (settings.containsKey(byId) || settings.containsKey(byName)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
