@@ -1,62 +1,59 @@
 package io.spanflight.internal;
 
-import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextBridges;
+import io.spanflight.internal.bridge.NativeContextBridge;
 import io.spanflight.internal.capture.CarrierRecordWriter;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.control.ProfilerControl;
+import io.spanflight.internal.control.SpanflightControl;
 import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.export.FileProfileExporter;
-import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
-import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
-import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.jfr.SampleJoiner;
-import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ExportRequestEncoder;
-import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.ProcessContextEncoder;
-import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.AttributeKeyMap;
 import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
-import java.time.Duration;
-import java.util.BitSet;
+import java.util.List;
 import java.util.function.UnaryOperator;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The running profiler: wires the pieces of the data path together and owns their threads.
+ * The profiler: the pieces of the data path that live as long as the JVM, and the switch that
+ * turns profiling on and off at run time.
  *
  * <pre>
  *  application threads ── SpanflightContextStorage ── SwitchRecorder ── ContextBridge (native:
- *                                                       OTEP-4947 record + ring; else Java ring)
- *                                                       (ContextRegistry ids)      │
- *  "spanflight-timeline":      every 10 ms drain rings ──────────────► Timelines ◄─┘
- *  "spanflight-export" thread: every 1 s  calibration event, prune timelines + registry, metrics
- *                              every interval: ProfileCollector.takeInterval()
- *                                              ─► ExportRequestEncoder ─► ProfileExporter (queue,
- *                                                 its own sender thread; or files)
- *  "spanflight-jfr" thread:    JfrSampleStream ─► SampleJoiner (Timelines.contextAt) ─► ProfileCollector
+ *                           (only while on)            (ContextRegistry ids)   OTEP-4947 record + ring;
+ *                                                                             else Java ring)
+ *  while on, a {@link SpanflightRun}: drains rings into Timelines, runs our JFR stream into
+ *  SampleJoiner (Timelines.contextAt) ─► ProfileCollector, and exports each interval.
  * </pre>
  *
- * Every task on the background threads catches its own failures; nothing reaches application
+ * <p>Switching off ({@link #switchOff}, also from the control MBean and at JVM shutdown) stops
+ * recording switches, ends the run (last interval exported, our JFR stream closed, our threads
+ * ended), drains the rings once more so that the native rings of exited threads are freed, and
+ * forgets the timelines (switches made while off are not seen; until its next switch after
+ * switching on, a thread counts as having no span). Switching on starts a new run.
+ * The bridge, the registry and the counters stay: the native state is per process.
+ *
+ * <p>Every task on the background threads catches its own failures; nothing reaches application
  * threads.
  *
  * <p>Not API: internal to Spanflight.
  */
-public final class Spanflight {
+public final class Spanflight implements ProfilerControl {
   static final String VERSION = versionOfJar();
   /**
    * Samples are joined against history no older than this. JFR delivers events within about a
@@ -72,25 +69,27 @@ public final class Spanflight {
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final SpanflightConfig config;
-  private final ContextBridge bridge;
-  private final ContextRegistry registry;
-  private final ContextAttributes attributes;
   private final Resource resource;
-  /** The key-map version last published in the process context. */
-  private int publishedKeyMap = -1;
+  private final ContextBridge bridge;
+  private final ContextAttributes attributes;
+  private final ContextRegistry registry;
   private final Timelines timelines;
   private final ProfileCollector collector;
   private final SampleJoiner joiner;
-  private final JfrSampleStream stream;
   private final ExportRequestEncoder encoder;
-  private final ScheduledExecutorService scheduler;
-  /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
-  private final ScheduledExecutorService drainer;
+  private final SwitchRecorder recorder;
   private final SelfMetrics metrics;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
-  private volatile ProfileExporter exporter = ProfileExporter.NONE;
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
-  private volatile CarrierRecordWriter carrierRecords;
+  private final CarrierRecordWriter carrierRecords;
+  /** The outcome of hooking virtual-thread mounts, once tried (they stay for the JVM's life). */
+  private String virtualThreadHooks; // guarded by this
+  /** The key-map version last published in the process context (housekeeping thread). */
+  private int publishedKeyMap = -1;
+  private SpanflightRun run; // guarded by this; null while off
+  private boolean shutDown; // guarded by this
+  private long starts; // guarded by this
+  private long stops; // guarded by this
 
   private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     this.config = config;
@@ -108,108 +107,107 @@ public final class Spanflight {
     this.timelines = new Timelines(bridge, config.maxSteps());
     this.collector = new ProfileCollector(config.linkUnsampled());
     this.joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
-    // With the raw payload on, the stream keeps about one interval, which each request carries.
-    Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
-    this.stream = new JfrSampleStream(config.sources(), joiner, collector, keep);
-    if (config.scopeEventThreshold() != null) {
-      stream.recordScopeEvents(config.scopeEventThreshold());
-    }
     this.encoder = new ExportRequestEncoder(resource, VERSION);
-    this.metrics = new SelfMetrics(joiner, timelines, registry, () -> exporter);
-    this.scheduler = daemonScheduler("spanflight-export");
-    this.drainer = daemonScheduler("spanflight-timeline");
-  }
-
-  private static ScheduledExecutorService daemonScheduler(String name) {
-    return Executors.newSingleThreadScheduledExecutor(
-        r -> {
-          Thread t = new Thread(r, name);
-          t.setDaemon(true);
-          return t;
-        });
+    this.recorder = new SwitchRecorder(registry, bridge);
+    this.metrics = new SelfMetrics(joiner, timelines, registry, this::exporter);
+    this.carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
   }
 
   /**
    * Starts profiling. Cheap on the calling thread (the agent's startup): the exporter and the JFR
-   * stream are created on the background thread.
+   * stream are created on a background thread.
    */
   static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     Spanflight spanflight = new Spanflight(config, resource, localRoots);
     spanflight.publishProcessContext();
     SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
-    SwitchRecorder recorder = new SwitchRecorder(spanflight.registry, spanflight.bridge);
-    SpanflightContextStorage.start(recorder);
-    if (spanflight.bridge.hasThreadRecord()) {
-      spanflight.carrierRecords = new CarrierRecordWriter(recorder, spanflight.bridge);
-    }
-    spanflight.scheduler.execute(spanflight.guarded("start", spanflight::startInBackground));
+    spanflight.switchOn();
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
+    if (config.jmxEnabled()) {
+      // Not on the agent's startup thread: the platform MBean server is created on first use.
+      Thread registration = new Thread(() -> SpanflightControl.register(spanflight), "spanflight-jmx");
+      registration.setDaemon(true);
+      registration.start();
+    }
     return spanflight;
   }
 
-  private void startInBackground() {
-    String virtualThreads = hookVirtualThreadMounts();
-    exporter = createExporter();
-    stream.start();
-    long interval = config.exportInterval().toMillis();
-    drainer.scheduleWithFixedDelay(
-        guarded("drain", timelines::drain), DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
-    scheduler.scheduleWithFixedDelay(
-        guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
-    scheduler.scheduleAtFixedRate(
-        guarded("export", () -> exportInterval()), interval, interval, TimeUnit.MILLISECONDS);
-    logger.info(
-        "Spanflight "
-            + VERSION
-            + " started: timeline="
-            + bridge.implementation()
-            + ", "
-            + virtualThreads
-            + ", profiles to "
-            + exporter.destination()
-            + ", "
-            + config.describe());
+  @Override
+  public synchronized boolean switchOn() {
+    if (run != null || shutDown) {
+      return false;
+    }
+    collector.takeInterval(); // the next interval starts now, not when profiling was last on
+    run = new SpanflightRun(this);
+    SpanflightContextStorage.start(recorder);
+    run.start();
+    starts++;
+    if (starts > 1) {
+      logger.info("Spanflight switched on");
+    }
+    return true;
+  }
+
+  @Override
+  public synchronized boolean switchOff() {
+    SpanflightRun ending = run;
+    if (ending == null) {
+      return false;
+    }
+    run = null;
+    stops++;
+    try {
+      SpanflightContextStorage.stop();
+      ending.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      logger.log(Level.WARNING, "Spanflight did not stop cleanly", e);
+    }
+    // Once more after the drainer ended: frees the native rings of threads that exited.
+    timelines.drain();
+    timelines.forgetAll(); // the registry is pruned against the empty timelines by the next run
+    if (!shutDown) {
+      logger.info("Spanflight switched off: " + joiner.summary());
+    }
+    return true;
+  }
+
+  /** At JVM shutdown (and for tests): switches off for good. */
+  void shutdown() {
+    synchronized (this) {
+      shutDown = true;
+    }
+    VirtualThreadHooks.disconnect();
+    switchOff();
   }
 
   /**
-   * Hooks virtual-thread mount/unmount so that carriers' records show the mounted thread's context
-   * (in the background, off the agent's startup: until it is done, a carrier's record shows the
-   * context of the last switch made on it, as without hooks). Returns the outcome for the startup
-   * log line.
+   * Hooks virtual-thread mount/unmount (once per JVM; they stay while profiling is off) so that
+   * carriers' records show the mounted thread's context. Runs in the background, off the agent's
+   * startup: until it is done, a carrier's record shows the context of the last switch made on
+   * it, as without hooks. Returns the outcome for the startup log line.
    */
-  private String hookVirtualThreadMounts() {
-    CarrierRecordWriter writer = carrierRecords;
-    if (writer == null) {
-      return "virtual-thread mount hooks off (no native record)";
+  synchronized String hookVirtualThreadMountsOnce() {
+    if (virtualThreadHooks == null) {
+      if (carrierRecords == null) {
+        virtualThreadHooks = "virtual-thread mount hooks off (no native record)";
+      } else {
+        long start = System.nanoTime();
+        carrierRecords.prepare();
+        String failure = VirtualThreadHooks.install(
+            config.nativeDirectory(), carrierRecords.onMount(), carrierRecords.onUnmount());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        virtualThreadHooks = failure == null
+            ? "virtual-thread mount hooks on (" + millis + " ms)"
+            : "virtual-thread mount hooks off (" + failure + ")";
+      }
     }
-    long start = System.nanoTime();
-    writer.prepare();
-    String failure =
-        VirtualThreadHooks.install(config.nativeDirectory(), writer.onMount(), writer.onUnmount());
-    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    return failure == null
-        ? "virtual-thread mount hooks on (" + millis + " ms)"
-        : "virtual-thread mount hooks off (" + failure + ")";
-  }
-
-  private ProfileExporter createExporter() {
-    switch (config.exporter()) {
-      case FILE:
-        return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), encoder.json());
-      case NONE:
-        return ProfileExporter.NONE;
-      default:
-        try {
-          return OtlpProfileExporters.create(config.otlp());
-        } catch (RuntimeException | LinkageError e) {
-          logger.log(Level.SEVERE, "Spanflight cannot export profiles over OTLP: " + e.getMessage(), e);
-          return ProfileExporter.NONE;
-        }
-    }
+    return virtualThreadHooks;
   }
 
   /** Publishes the resource and the record's attribute key map, again whenever a key was added. */
-  private void publishProcessContext() {
+  void publishProcessContext() {
     AttributeKeyMap keyMap = attributes.keyMap();
     int version = keyMap.version();
     if (version != publishedKeyMap) {
@@ -218,65 +216,88 @@ public final class Spanflight {
     }
   }
 
-  private void calibrateAndPrune() {
-    publishProcessContext();
-    CalibrationEvent.commitNow();
-    timelines.drain();
-    timelines.pruneBefore(System.nanoTime() - TIMELINE_HORIZON_NANOS);
-    BitSet referenced = timelines.referencedIds();
-    registry.prune(referenced::get);
-    metrics.tick();
+  /** The running exporter, or the none exporter while off. */
+  private ProfileExporter exporter() {
+    SpanflightRun current;
+    synchronized (this) {
+      current = run;
+    }
+    return current == null ? ProfileExporter.NONE : current.exporter();
   }
 
-  private CompletableResultCode exportInterval() {
-    ProfileInterval interval = collector.takeInterval();
-    if (interval.sampleCount() == 0) {
-      return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
-    }
-    long end = EpochClock.nowNanos();
-    byte[] request = encoder.encode(interval, end, config.rawPayload() ? stream.dumpRecent() : null);
-    CompletableResultCode result = exporter.export(request, interval, end);
-    if (logger.isLoggable(Level.FINE)) {
-      logger.fine(
-          "Spanflight exported "
-              + interval.sampleCount()
-              + " samples ("
-              + interval.linkedSampleCount()
-              + " linked, "
-              + request.length
-              + " bytes); since start: "
-              + joiner.summary()
-              + ", timelines: "
-              + timelines.threadCount()
-              + " threads, "
-              + timelines.stepCount()
-              + " steps, registry: "
-              + registry.size());
-    }
-    return result;
+  @Override
+  public synchronized boolean running() {
+    return run != null;
   }
 
-  /**
-   * Stops recording, lets the JFR stream deliver what was sampled up to now (it flushes once a
-   * second), exports the last interval and waits for that export, all within a few seconds.
-   */
-  void shutdown() {
-    try {
-      SpanflightContextStorage.stop();
-      VirtualThreadHooks.disconnect();
-      drainer.shutdownNow();
-      scheduler.shutdownNow();
-      scheduler.awaitTermination(2, TimeUnit.SECONDS);
-      joiner.awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
-      stream.close();
-      exportInterval(); // queued; the exporter's shutdown delivers it within its flush timeout
-      long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
-      exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
-      logger.log(Level.WARNING, "Spanflight shutdown did not complete", e);
+  @Override
+  public long counter(Counter counter) {
+    switch (counter) {
+      case SAMPLES:
+        return joiner.samples();
+      case LINKED_SAMPLES:
+        return joiner.linked();
+      case UNKNOWN_TIMELINE_SAMPLES:
+        return joiner.unknownTimeline();
+      case FILTERED_SAMPLES:
+        return joiner.filtered();
+      case DROPPED_SAMPLES:
+        return joiner.dropped();
+      case EVENTS_BELOW_OUR_THRESHOLD:
+        return joiner.belowThreshold();
+      case LOST_SWITCHES:
+        return timelines.lostEntries();
+      case CONTEXTS:
+        return registry.size();
+      case TIMELINE_THREADS:
+        return timelines.threadCount();
+      case NATIVE_RINGS:
+        return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
+      case STARTS:
+        synchronized (this) {
+          return starts;
+        }
+      case STOPS:
+        synchronized (this) {
+          return stops;
+        }
+      default:
+        throw new IllegalArgumentException(counter.name());
     }
+  }
+
+  @Override
+  public List<String> settingsInForce() {
+    SpanflightRun current;
+    synchronized (this) {
+      current = run;
+    }
+    return current == null ? List.of() : current.settingsInForce();
+  }
+
+  @Override
+  public String configuration() {
+    return config.describe();
+  }
+
+  SpanflightConfig config() {
+    return config;
+  }
+
+  ContextBridge bridge() {
+    return bridge;
+  }
+
+  ProfileCollector collector() {
+    return collector;
+  }
+
+  ExportRequestEncoder encoder() {
+    return encoder;
+  }
+
+  SelfMetrics metrics() {
+    return metrics;
   }
 
   /** For benchmarks and tests: the timelines, registry and join counters of this run. */
@@ -292,7 +313,7 @@ public final class Spanflight {
     return joiner;
   }
 
-  private Runnable guarded(String task, Runnable body) {
+  Runnable guarded(String task, Runnable body) {
     return () -> {
       try {
         body.run();

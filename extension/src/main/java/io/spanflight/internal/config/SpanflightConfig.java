@@ -42,6 +42,10 @@ public final class SpanflightConfig {
   public static final String SCOPE_EVENTS = "otel.spanflight.scope.events";
   public static final String SCOPE_EVENTS_THRESHOLD = "otel.spanflight.scope.events.threshold";
   public static final Duration DEFAULT_SCOPE_EVENTS_THRESHOLD = Duration.ofMillis(10);
+  /** {@code none} or {@code default}: no JFR setting denser than the JDK's default.jfc. */
+  public static final String JFR_CAP = "otel.spanflight.jfr.cap";
+  /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
+  public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
@@ -85,6 +89,8 @@ public final class SpanflightConfig {
   private final Duration scopeEventThreshold;
   private final Path nativeDirectory;
   private final OtlpSettings otlp;
+  private final boolean capAtDefaultJfc;
+  private final boolean jmxEnabled;
 
   private SpanflightConfig(ConfigProperties properties) {
     Settings s = new Settings(properties);
@@ -122,6 +128,8 @@ public final class SpanflightConfig {
     String nativeDir = s.string(NATIVE_DIRECTORY, null);
     nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
     otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+    capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
+    jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
   }
 
   private static Set<FileFormat> fileFormats(Settings s) {
@@ -236,6 +244,19 @@ public final class SpanflightConfig {
     return nativeDirectory;
   }
 
+  /**
+   * True when no JFR setting of ours may be denser than the JDK's default.jfc ({@code
+   * otel.spanflight.jfr.cap=default}).
+   */
+  public boolean capAtDefaultJfc() {
+    return capAtDefaultJfc;
+  }
+
+  /** True registers the control MBean (switch on/off, counters, settings in force). */
+  public boolean jmxEnabled() {
+    return jmxEnabled;
+  }
+
   /** Null unless the exporter is {@code otlp}. */
   public OtlpSettings otlp() {
     return otlp;
@@ -254,6 +275,9 @@ public final class SpanflightConfig {
     }
     shown.put("interval", exportInterval);
     shown.put("sources", sources);
+    if (capAtDefaultJfc) {
+      shown.put("jfr.cap", "default");
+    }
     return shown.toString();
   }
 }

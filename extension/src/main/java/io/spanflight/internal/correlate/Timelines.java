@@ -91,6 +91,16 @@ public final class Timelines implements TimelineSink {
     return new ArrayList<>(byThread.keySet());
   }
 
+  /**
+   * Forgets every thread's history. Used when profiling is switched off: switches made while off
+   * are not recorded, so the old history would be wrong once it is on again; until its next
+   * switch, a thread then counts as having no context.
+   */
+  public synchronized void forgetAll() {
+    byThread.clear();
+    steps = 0;
+  }
+
   /** The context ids that some timeline still refers to. For registry pruning. */
   public BitSet referencedIds() {
     BitSet referenced = new BitSet();

@@ -11,13 +11,25 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.Map;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Our JFR recording: a {@link RecordingStream} with the event types of the enabled sources at their
- * configured period, threshold, throttle or filter, and the calibration event, consumed on the
- * daemon thread {@value #THREAD_NAME}. Events are kept in memory (reuse off) only as long as the
- * join needs them.
+ * configured period, threshold, throttle or filter (limited by the {@link JfcCap}), the
+ * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
+ * EffectiveSettings}). The daemon thread {@value #THREAD_NAME} owns the stream (opens it, and opens
+ * it again if needed); JFR's own stream thread delivers the events. Events are kept in memory
+ * (reuse off) only as long as the join needs them.
+ *
+ * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
+ * JMX or in-process) start, stop, dump and close independently of ours; they only change the
+ * settings in force. If our own recording is closed by someone else (JMC lists it like any
+ * other), the stream is opened again, at most once a second.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -25,11 +37,23 @@ public final class JfrSampleStream implements AutoCloseable {
   public static final String THREAD_NAME = "spanflight-jfr";
   private static final Logger logger = Logger.getLogger(JfrSampleStream.class.getName());
 
+  static final long REOPEN_PAUSE_MILLIS = 1000;
+  static final long CLOSE_WAIT_MILLIS = 5000;
+
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
   private final MethodTimingDeltas methodTiming;
+  private final JfcCap cap;
   private volatile RecordingStream stream;
+  private volatile List<JfrSource> sources = List.of();
   private volatile boolean closed;
+  /**
+   * True while our stream runs and its recording can be told from others; cleared when we find
+   * our recording closed by someone else.
+   */
+  private volatile boolean running;
+  private volatile Thread thread;
+  private final Object reopenLock = new Object();
   private final Duration maxAge;
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
@@ -38,6 +62,20 @@ public final class JfrSampleStream implements AutoCloseable {
   /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
       List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector, Duration maxAge) {
+    this(settings, joiner, collector, maxAge, false);
+  }
+
+  /**
+   * @param capAtDefaultJfc true limits every setting to the JDK's default.jfc ({@code
+   *     otel.spanflight.jfr.cap=default})
+   */
+  public JfrSampleStream(
+      List<SourceSettings> settings,
+      SampleJoiner joiner,
+      ProfileCollector collector,
+      Duration maxAge,
+      boolean capAtDefaultJfc) {
+    this.cap = capAtDefaultJfc ? JfcCap.ofDefaultJfc() : JfcCap.NONE;
     this.maxAge = maxAge;
     this.settings = settings;
     this.joiner = joiner;
@@ -50,16 +88,71 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   public void start() {
-    Thread thread = new Thread(this::run, THREAD_NAME);
-    thread.setDaemon(true);
-    thread.start();
+    Thread t = new Thread(this::run, THREAD_NAME);
+    t.setDaemon(true);
+    thread = t;
+    t.start();
   }
 
   private void run() {
+    boolean first = true;
+    while (!closed) {
+      if (!first && !pauseBeforeReopening()) {
+        return;
+      }
+      if (!runOnce()) {
+        return;
+      }
+      first = false;
+    }
+  }
+
+  /**
+   * Waits a second (or until closed); false when closed meanwhile or when the JVM is shutting down
+   * (JFR's own shutdown hook closes every recording, ours included).
+   */
+  private boolean pauseBeforeReopening() {
+    if (jvmShuttingDown()) {
+      return false;
+    }
+    logger.warning("Spanflight: its JFR recording was closed by someone else; opening a new one");
+    long deadline = System.nanoTime() + REOPEN_PAUSE_MILLIS * 1_000_000L;
+    synchronized (reopenLock) {
+      long left;
+      while (!closed && (left = deadline - System.nanoTime()) > 0) {
+        try {
+          reopenLock.wait(Math.max(1, left / 1_000_000L));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    return !closed && !jvmShuttingDown();
+  }
+
+  private static boolean jvmShuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
+  }
+
+  /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
+  private boolean runOnce() {
     try (RecordingStream rs = new RecordingStream()) {
       rs.setReuse(false);
       rs.setMaxAge(maxAge);
-      for (JfrSource source : JfrSources.of(settings, JfrSources.availableEventTypes())) {
+      List<JfrSource> enabled =
+          JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
+      EffectiveSettings inForce = new EffectiveSettings(enabled);
+      rs.enable(EffectiveSettings.ACTIVE_SETTING);
+      rs.onEvent(EffectiveSettings.ACTIVE_SETTING, inForce::onActiveSetting);
+      for (JfrSource source : enabled) {
         rs.enable(source.eventName).with(source.setting, source.settingValue).withStackTrace();
         if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
           // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
@@ -74,15 +167,66 @@ public final class JfrSampleStream implements AutoCloseable {
       }
       rs.enable(CalibrationEvent.class).withoutStackTrace();
       rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
+      sources = enabled;
       stream = rs;
       if (!closed) {
-        rs.start();
+        rs.startAsync();
+        // Only watch for someone closing our recording where we can tell it from the others.
+        running = ourRecordingRuns();
+        // Our recording runs now: a first calibration arrives with the first flush, so joining
+        // can begin then instead of a housekeeping tick later.
+        CalibrationEvent.commitNow();
+        rs.awaitTermination();
+        running = false;
       }
+      return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closed) {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
       }
+      return false;
     }
+  }
+
+  /**
+   * Called about once a second: if someone else stopped or closed our recording (JMC lists it like
+   * any other), ends our stream so that a new one is opened. On JDK 17 the stream ends by itself;
+   * on JDK 25 it keeps waiting for events that never come.
+   */
+  public void checkOurRecording() {
+    RecordingStream rs = stream;
+    if (rs == null || !running || closed || ourRecordingRuns()) {
+      return;
+    }
+    running = false;
+    rs.close();
+  }
+
+  /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */
+  private static boolean ourRecordingRuns() {
+    String byId = EventType.getEventType(CalibrationEvent.class).getId() + "#enabled";
+    String byName = CalibrationEvent.NAME + "#enabled";
+    for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+      if (recording.getState() == RecordingState.RUNNING) {
+        Map<String, String> settings = recording.getSettings();
+        if (settings.containsKey(byId) || settings.containsKey(byName)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * For the control view: each enabled event's setting, ours and the one JFR applies (the union
+   * with every other running recording).
+   */
+  public List<String> settingsInForce() {
+    List<String> lines = new java.util.ArrayList<>();
+    for (JfrSource source : sources) {
+      lines.add(source.describeInForce());
+    }
+    return lines;
   }
 
   /**
@@ -117,12 +261,30 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes our recording (only ours: other recordings are untouched) and waits up to {@value
+   * #CLOSE_WAIT_MILLIS} ms for the consumer thread to end.
+   */
   @Override
   public void close() {
     closed = true;
+    synchronized (reopenLock) {
+      reopenLock.notifyAll();
+    }
     RecordingStream rs = stream;
     if (rs != null) {
       rs.close();
+    }
+    Thread t = thread;
+    if (t != null && t != Thread.currentThread()) {
+      try {
+        t.join(CLOSE_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (t.isAlive()) {
+        logger.warning("Spanflight: the JFR consumer thread did not end within " + CLOSE_WAIT_MILLIS + " ms");
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.profile.SampleType;
+import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -9,11 +10,24 @@ import jdk.jfr.consumer.RecordedEvent;
  * sampled thread for sample events, the event thread for duration events), the sample type of the
  * profile it feeds, the value of each sample, and the JFR setting that enables it at our rate.
  *
+ * <p>JFR runs every event type at the union of all running recordings' settings, so what arrives
+ * may be denser than what we asked for. Two kinds of sources correct for that:
+ *
+ * <ul>
+ *   <li>periodic sources (execution, native, CPU-time samples) weigh each sample with the period
+ *       in force at its time ({@link #inForce}, fed by {@code jdk.ActiveSetting}): the profile's
+ *       {@code period} is the effective one, and an interval in which it changed is split into one
+ *       profile per period;
+ *   <li>threshold sources (lock, park, socket, file) drop events shorter than our own threshold,
+ *       which another recording's lower threshold lets through.
+ * </ul>
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class JfrSource {
   static final String SAMPLED_THREAD = "sampledThread";
   static final String EVENT_THREAD = "eventThread";
+  private static final int CACHED_TYPES = 4;
 
   /** The configured source this event belongs to ({@code cpu}, {@code lock}, ...). */
   final String sourceName;
@@ -22,9 +36,20 @@ final class JfrSource {
   final SampleType type;
   final ToLongFunction<RecordedEvent> value;
   final String setting;
+  /** The value we ask JFR for (the configured one, or the default.jfc cap). */
   final String settingValue;
   /** A method field to show as the leaf frame (MethodTrace stacks start at the caller), or null. */
   final String leafMethodField;
+  /** For periodic sources: the sample type for a period in nanoseconds; else null. */
+  final LongFunction<SampleType> typeForPeriod;
+  /** For threshold sources: shorter events are not ours and are dropped; else 0. */
+  final long minDurationNanos;
+  /** Our setting's value as JFR applies it, over time. */
+  final SettingHistory inForce = new SettingHistory();
+
+  private final long[] cachedPeriods = new long[CACHED_TYPES];
+  private final SampleType[] cachedTypes = new SampleType[CACHED_TYPES];
+  private int nextCached;
 
   JfrSource(
       String sourceName,
@@ -35,6 +60,20 @@ final class JfrSource {
       String setting,
       String settingValue,
       String leafMethodField) {
+    this(sourceName, eventName, threadField, type, value, setting, settingValue, leafMethodField, null, 0);
+  }
+
+  JfrSource(
+      String sourceName,
+      String eventName,
+      String threadField,
+      SampleType type,
+      ToLongFunction<RecordedEvent> value,
+      String setting,
+      String settingValue,
+      String leafMethodField,
+      LongFunction<SampleType> typeForPeriod,
+      long minDurationNanos) {
     this.sourceName = sourceName;
     this.eventName = eventName;
     this.threadField = threadField;
@@ -43,11 +82,54 @@ final class JfrSource {
     this.setting = setting;
     this.settingValue = settingValue;
     this.leafMethodField = leafMethodField;
+    this.typeForPeriod = typeForPeriod;
+    this.minDurationNanos = minDurationNanos;
   }
 
   /** The event's duration in nanoseconds: what blocking and traced events weigh. */
   static long duration(RecordedEvent event) {
     return event.getDuration().toNanos();
+  }
+
+  /**
+   * The sample type of an event at JFR tick time {@code ticks}: for periodic sources, the one
+   * whose period is the period in force then (ours until JFR reports otherwise).
+   */
+  SampleType typeAt(long ticks) {
+    if (typeForPeriod == null) {
+      return type;
+    }
+    long period = JfrValues.nanos(inForce.valueAt(ticks));
+    return period > 0 ? typeForPeriod(period) : type;
+  }
+
+  /** True when the event is shorter than our threshold (another recording asked for it). */
+  boolean belowOurThreshold(RecordedEvent event) {
+    return minDurationNanos > 0 && duration(event) < minDurationNanos;
+  }
+
+  private SampleType typeForPeriod(long period) {
+    for (int i = 0; i < CACHED_TYPES; i++) {
+      if (cachedTypes[i] != null && cachedPeriods[i] == period) {
+        return cachedTypes[i];
+      }
+    }
+    SampleType t = typeForPeriod.apply(period);
+    cachedPeriods[nextCached] = period;
+    cachedTypes[nextCached] = t;
+    nextCached = (nextCached + 1) % CACHED_TYPES;
+    return t;
+  }
+
+  /** For the control view: {@code jdk.ExecutionSample#period: ours 20 ms, in force 10 ms}. */
+  String describeInForce() {
+    String current = inForce.current();
+    String shown = current;
+    long nanos = JfrValues.nanos(current);
+    if (nanos >= 0) {
+      shown = JfrValues.describe(nanos);
+    }
+    return eventName + "#" + setting + ": ours " + settingValue + ", in force " + (shown == null ? "(not reported yet)" : shown);
   }
 
   @Override

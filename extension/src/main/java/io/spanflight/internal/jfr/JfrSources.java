@@ -8,14 +8,19 @@ import io.spanflight.internal.profile.SampleType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * Turns the configured sources into the JFR event types to enable, skipping (with one info line
- * each) the ones this JDK does not have, such as {@code jdk.CPUTimeSample} before JDK 25.
+ * each) the ones this JDK does not have, such as {@code jdk.CPUTimeSample} before JDK 25. With a
+ * cap ({@code otel.spanflight.jfr.cap=default}), no setting is denser than the JDK's
+ * {@code default.jfc}: see {@link JfcCap}.
  * {@code jdk.MethodTiming} is not here: it carries no thread or stack and is handled by
  * {@link MethodTimingDeltas}.
  *
@@ -29,17 +34,25 @@ final class JfrSources {
 
   /** The event sources to enable for {@code settings}, among the event types this JDK knows. */
   static List<JfrSource> of(List<SourceSettings> settings, Set<String> available) {
+    return of(settings, available, JfcCap.NONE);
+  }
+
+  /** As {@link #of(List, Set)}, each event's setting limited by {@code cap}. */
+  static List<JfrSource> of(List<SourceSettings> settings, Set<String> available, JfcCap cap) {
     List<JfrSource> sources = new ArrayList<>();
     for (SourceSettings s : settings) {
       if (!s.enabled()) {
         continue;
       }
-      for (JfrSource source : sourcesOf(s)) {
-        if (available.contains(source.eventName)) {
-          sources.add(source);
-        } else {
+      for (JfrSource configured : sourcesOf(s)) {
+        if (!available.contains(configured.eventName)) {
           logger.info(
-              "Spanflight: this JDK has no " + source.eventName + "; source '" + s.name() + "' is skipped");
+              "Spanflight: this JDK has no " + configured.eventName + "; source '" + s.name() + "' is skipped");
+          continue;
+        }
+        JfrSource source = cap.apply(configured);
+        if (source != null) {
+          sources.add(source);
         }
       }
     }
@@ -59,21 +72,20 @@ final class JfrSources {
     switch (s.name()) {
       case SourceSettings.CPU:
         return List.of(
-            new JfrSource(s.name(), "jdk.ExecutionSample", SAMPLED_THREAD, SampleType.cpuSamples(s.nanos()), e -> 1, setting, value, null));
+            periodic(s, "jdk.ExecutionSample", SAMPLED_THREAD, SampleType::cpuSamples, e -> 1, setting, value));
       case SourceSettings.CPU_TIME:
         return List.of(
-            new JfrSource(
-                s.name(),
+            periodic(
+                s,
                 "jdk.CPUTimeSample",
                 EVENT_THREAD,
-                SampleType.cpuTime(s.nanos()),
-                e -> e.getDuration("samplingPeriod").toNanos(),
+                SampleType::cpuTime,
+                e -> e.getDuration("samplingPeriod").toNanos(), // each sample's own weight
                 "throttle",
-                value,
-                null));
+                value));
       case SourceSettings.NATIVE:
         return List.of(
-            new JfrSource(s.name(), "jdk.NativeMethodSample", SAMPLED_THREAD, SampleType.nativeSamples(s.nanos()), e -> 1, setting, value, null));
+            periodic(s, "jdk.NativeMethodSample", SAMPLED_THREAD, SampleType::nativeSamples, e -> 1, setting, value));
       case SourceSettings.ALLOCATION:
         return List.of(
             new JfrSource(
@@ -99,8 +111,21 @@ final class JfrSources {
     }
   }
 
+  private static JfrSource periodic(
+      SourceSettings s,
+      String event,
+      String threadField,
+      LongFunction<SampleType> typeForPeriod,
+      ToLongFunction<RecordedEvent> value,
+      String setting,
+      String settingValue) {
+    return new JfrSource(
+        s.name(), event, threadField, typeForPeriod.apply(s.nanos()), value, setting, settingValue, null, typeForPeriod, 0);
+  }
+
   private static JfrSource blocking(String event, String type, SourceSettings s) {
     return new JfrSource(
-        s.name(), event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null);
+        s.name(), event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null,
+        null, s.nanos());
   }
 }

@@ -23,6 +23,7 @@ import jdk.jfr.consumer.RecordedThread;
  */
 public final class SampleJoiner {
   static final int MAX_PENDING = 50_000;
+  static final long SETTINGS_WAIT_MILLIS = 3000;
 
   private final JfrClock clock;
   private final Timelines timelines;
@@ -30,6 +31,7 @@ public final class SampleJoiner {
   private final ProfileCollector collector;
   private final SampleFilters filters;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+  private long pendingSince;
 
   /** An event that arrived before the clock was calibrated. */
   private static final class Pending {
@@ -50,6 +52,8 @@ public final class SampleJoiner {
   final AtomicLong unknownTimeline = new AtomicLong();
   final AtomicLong dropped = new AtomicLong();
   final AtomicLong filtered = new AtomicLong();
+  final AtomicLong belowThreshold = new AtomicLong();
+  final AtomicLong calibrations = new AtomicLong();
 
   public SampleJoiner(
       JfrClock clock,
@@ -66,19 +70,28 @@ public final class SampleJoiner {
 
   void onCalibration(RecordedEvent event) {
     clock.calibrate(event);
+    calibrations.incrementAndGet();
     synchronized (this) {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
       notifyAll();
     }
-    while (!pending.isEmpty()) {
-      Pending p = pending.poll();
-      join(p.source, p.event);
-    }
+    joinPending();
   }
 
-  /** An event of {@code source}; joined now, or once the clock is calibrated. */
+  /**
+   * An event of {@code source}; joined now, or once the clock is calibrated and, for a periodic
+   * source, JFR has reported the period in force (its {@code jdk.ActiveSetting} events come at the
+   * start of the stream's first chunk, possibly after its first samples). If that report does not
+   * come within {@value #SETTINGS_WAIT_MILLIS} ms, the configured period is used.
+   */
   void onEvent(JfrSource source, RecordedEvent event) {
-    if (!clock.calibrated()) {
+    if (!pending.isEmpty()) {
+      joinPending();
+    }
+    if (!ready(source)) {
+      if (pending.isEmpty()) {
+        pendingSince = System.nanoTime();
+      }
       if (pending.size() < MAX_PENDING) {
         pending.add(new Pending(source, event));
       } else {
@@ -89,11 +102,35 @@ public final class SampleJoiner {
     join(source, event);
   }
 
+  private boolean ready(JfrSource source) {
+    return clock.calibrated()
+        && (source.typeForPeriod == null
+            || source.inForce.changes() > 0
+            || System.nanoTime() - pendingSince > SETTINGS_WAIT_MILLIS * 1_000_000L);
+  }
+
+  /** Joins the waiting events that can be joined now, in order; the others keep waiting. */
+  private void joinPending() {
+    int n = pending.size();
+    for (int i = 0; i < n; i++) {
+      Pending p = pending.poll();
+      if (ready(p.source)) {
+        join(p.source, p.event);
+      } else {
+        pending.add(p);
+      }
+    }
+  }
+
   private void join(JfrSource source, RecordedEvent event) {
     RecordedThread thread = event.getThread(source.threadField);
     RecordedStackTrace stack = event.getStackTrace();
     if (thread == null || stack == null) {
       dropped.incrementAndGet();
+      return;
+    }
+    if (source.belowOurThreshold(event)) {
+      belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
       return;
     }
     samples.incrementAndGet();
@@ -118,7 +155,7 @@ public final class SampleJoiner {
     long value = source.value.applyAsLong(event);
     RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
     long start = EpochClock.toNanos(event.getStartTime());
-    collector.add(source.type, leaf, stack.getFrames(), link, start, value);
+    collector.add(source.typeAt(event.getLong("startTime")), leaf, stack.getFrames(), link, start, value);
   }
 
   /**
@@ -162,10 +199,23 @@ public final class SampleJoiner {
     return filtered.get();
   }
 
+  /**
+   * Events of a threshold source shorter than our threshold, which arrived only because another
+   * recording asked JFR for a lower one; not part of our profiles.
+   */
+  public long belowThreshold() {
+    return belowThreshold.get();
+  }
+
+  /** Calibration events delivered so far. */
+  public long calibrations() {
+    return calibrations.get();
+  }
+
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get());
+        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d below-our-threshold=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get(), belowThreshold.get());
   }
 }

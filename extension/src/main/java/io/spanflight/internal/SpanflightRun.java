@@ -1,0 +1,204 @@
+package io.spanflight.internal;
+
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.export.FileProfileExporter;
+import io.spanflight.internal.export.OtlpProfileExporters;
+import io.spanflight.internal.export.ProfileExporter;
+import io.spanflight.internal.jfr.CalibrationEvent;
+import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.ProfileInterval;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One stretch of time during which profiling is on: our JFR stream, the exporter and the two
+ * background threads. Created when profiling is switched on, {@link #stop() stopped} when it is
+ * switched off; nothing of it outlives that (a new run creates everything again).
+ *
+ * <pre>
+ *  "spanflight-timeline":      every 10 ms drain rings into the engine's timelines
+ *  "spanflight-export" thread: every 1 s  calibration (until the clock is calibrated), prune
+ *                                         timelines + registry, metrics
+ *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
+ *  "spanflight-jfr" thread:    owns JfrSampleStream; JFR's stream thread delivers its events
+ *                              ─► SampleJoiner ─► ProfileCollector
+ * </pre>
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class SpanflightRun {
+  /**
+   * Calibration events committed per run until the clock has this many. The offset between JFR
+   * ticks and {@code System.nanoTime()} does not drift, so a few suffice; fewer of our events
+   * then land in the files of other recordings running at the same time.
+   */
+  static final int CALIBRATIONS = 5;
+
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  private final Spanflight engine;
+  private final SpanflightConfig config;
+  private final JfrSampleStream stream;
+  private final ScheduledExecutorService scheduler = daemonScheduler("spanflight-export");
+  /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
+  private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
+  private final long calibrationsAtStart;
+  private volatile ProfileExporter exporter = ProfileExporter.NONE;
+  private byte[] lastPayload;
+
+  SpanflightRun(Spanflight engine) {
+    this.engine = engine;
+    this.config = engine.config();
+    // With the raw payload on, the stream keeps about one interval, which each request carries.
+    Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
+    this.stream =
+        new JfrSampleStream(config.sources(), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
+    if (config.scopeEventThreshold() != null) {
+      stream.recordScopeEvents(config.scopeEventThreshold());
+    }
+    this.calibrationsAtStart = engine.joiner().calibrations();
+  }
+
+  private static ScheduledExecutorService daemonScheduler(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** Starts the run; the exporter and the JFR stream are created on the background thread. */
+  void start() {
+    scheduler.execute(engine.guarded("start", this::startInBackground));
+  }
+
+  private void startInBackground() {
+    String virtualThreads = engine.hookVirtualThreadMountsOnce();
+    exporter = createExporter();
+    stream.start();
+    long interval = config.exportInterval().toMillis();
+    drainer.scheduleWithFixedDelay(
+        engine.guarded("drain", engine.timelines()::drain),
+        Spanflight.DRAIN_PERIOD_MILLIS,
+        Spanflight.DRAIN_PERIOD_MILLIS,
+        TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(
+        engine.guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+    scheduler.scheduleAtFixedRate(
+        engine.guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    logger.info(
+        "Spanflight "
+            + Spanflight.VERSION
+            + " started: timeline="
+            + engine.bridge().implementation()
+            + ", "
+            + virtualThreads
+            + ", profiles to "
+            + exporter.destination()
+            + ", "
+            + config.describe());
+  }
+
+  private ProfileExporter createExporter() {
+    switch (config.exporter()) {
+      case FILE:
+        return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), engine.encoder().json());
+      case NONE:
+        return ProfileExporter.NONE;
+      default:
+        try {
+          return OtlpProfileExporters.create(config.otlp());
+        } catch (RuntimeException | LinkageError e) {
+          logger.log(Level.SEVERE, "Spanflight cannot export profiles over OTLP: " + e.getMessage(), e);
+          return ProfileExporter.NONE;
+        }
+    }
+  }
+
+  private void calibrateAndPrune() {
+    engine.publishProcessContext();
+    stream.checkOurRecording();
+    if (engine.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS) {
+      CalibrationEvent.commitNow();
+    }
+    engine.timelines().drain();
+    engine.timelines().pruneBefore(System.nanoTime() - Spanflight.TIMELINE_HORIZON_NANOS);
+    BitSet referenced = engine.timelines().referencedIds();
+    engine.registry().prune(referenced::get);
+    engine.metrics().tick();
+  }
+
+  CompletableResultCode exportInterval() {
+    return exportInterval(false);
+  }
+
+  /** @param last the run's last interval: our stream is closed, its raw data was kept before */
+  private CompletableResultCode exportInterval(boolean last) {
+    ProfileInterval interval = engine.collector().takeInterval();
+    if (interval.sampleCount() == 0) {
+      return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
+    }
+    long end = EpochClock.nowNanos();
+    byte[] payload = !config.rawPayload() ? null : last ? lastPayload : stream.dumpRecent();
+    byte[] request = engine.encoder().encode(interval, end, payload);
+    CompletableResultCode result = exporter.export(request, interval, end);
+    if (logger.isLoggable(Level.FINE)) {
+      logger.fine(
+          "Spanflight exported "
+              + interval.sampleCount()
+              + " samples ("
+              + interval.linkedSampleCount()
+              + " linked, "
+              + request.length
+              + " bytes); since start: "
+              + engine.joiner().summary()
+              + ", timelines: "
+              + engine.timelines().threadCount()
+              + " threads, "
+              + engine.timelines().stepCount()
+              + " steps, registry: "
+              + engine.registry().size());
+    }
+    return result;
+  }
+
+  /** The exporter of this run (the none exporter until the run has started). */
+  ProfileExporter exporter() {
+    return exporter;
+  }
+
+  /** For the control view. */
+  List<String> settingsInForce() {
+    return stream.settingsInForce();
+  }
+
+  /**
+   * Ends the run: stops the background threads, lets the JFR stream deliver what was sampled up to
+   * now (it flushes once a second), closes our stream (other recordings are untouched), exports
+   * the last interval and waits for that export, all within a few seconds. The caller has already
+   * stopped recording context switches.
+   */
+  void stop() throws InterruptedException {
+    drainer.shutdownNow();
+    scheduler.shutdownNow();
+    drainer.awaitTermination(2, TimeUnit.SECONDS);
+    scheduler.awaitTermination(2, TimeUnit.SECONDS);
+    engine.joiner().awaitCalibrationCommittedNow(Spanflight.SHUTDOWN_DELIVERY_WAIT_MILLIS);
+    if (config.rawPayload()) {
+      lastPayload = stream.dumpRecent(); // while our stream is still open
+    }
+    stream.close();
+    exportInterval(true); // queued; the exporter's shutdown delivers it within its flush timeout
+    long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
+    exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);
+  }
+}

@@ -1,0 +1,46 @@
+package io.spanflight.internal.control;
+
+import java.util.List;
+
+/**
+ * What the control MBean switches and shows; implemented by the engine.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public interface ProfilerControl {
+
+  /** The counters shown read-only by the MBean. */
+  enum Counter {
+    /** JFR events joined (with or without a span), since the JVM started. */
+    SAMPLES,
+    LINKED_SAMPLES,
+    UNKNOWN_TIMELINE_SAMPLES,
+    FILTERED_SAMPLES,
+    DROPPED_SAMPLES,
+    /** Threshold events shorter than ours, present because another recording asked for them. */
+    EVENTS_BELOW_OUR_THRESHOLD,
+    LOST_SWITCHES,
+    CONTEXTS,
+    TIMELINE_THREADS,
+    /** Native per-thread rings allocated; -1 with the Java bridge. */
+    NATIVE_RINGS,
+    STARTS,
+    STOPS
+  }
+
+  /** Switches profiling on; false if it was on already (or the JVM is shutting down). */
+  boolean switchOn();
+
+  /** Switches profiling off; false if it was off already. */
+  boolean switchOff();
+
+  boolean running();
+
+  long counter(Counter counter);
+
+  /** One line per JFR setting of ours: our value and the value JFR applies now. */
+  List<String> settingsInForce();
+
+  /** One line per source as configured. */
+  String configuration();
+}

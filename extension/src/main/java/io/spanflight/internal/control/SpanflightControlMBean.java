@@ -1,0 +1,51 @@
+package io.spanflight.internal.control;
+
+/**
+ * The JMX view of Spanflight, registered as {@value SpanflightControl#OBJECT_NAME}: switch
+ * profiling off and on at run time, and read its counters and the JFR settings in force. Every
+ * counter counts since the JVM started.
+ *
+ * <p>Not API: internal to Spanflight (the attribute names are documented in the README).
+ */
+public interface SpanflightControlMBean {
+
+  /** Switches profiling on (a new JFR stream); false if it was on already. */
+  boolean start();
+
+  /**
+   * Switches profiling off: exports what was sampled, closes our JFR stream (other recordings are
+   * untouched), ends our threads and frees the native memory of exited threads.
+   */
+  boolean stop();
+
+  boolean isRunning();
+
+  long getSamples();
+
+  long getLinkedSamples();
+
+  long getUnknownTimelineSamples();
+
+  long getFilteredSamples();
+
+  long getDroppedSamples();
+
+  long getEventsBelowOurThreshold();
+
+  long getLostSwitches();
+
+  long getContexts();
+
+  long getTimelineThreads();
+
+  long getNativeRings();
+
+  long getStarts();
+
+  long getStops();
+
+  /** Per JFR setting of ours: {@code jdk.ExecutionSample#period: ours 20 ms, in force 10 ms}. */
+  String[] getSettingsInForce();
+
+  String getConfiguration();
+}
