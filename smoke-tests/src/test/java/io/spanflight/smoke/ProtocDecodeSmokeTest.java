@@ -58,10 +58,10 @@ class ProtocDecodeSmokeTest extends SmokeTestBase {
           .start();
       try (app) {
         new LoadDriver(app.baseUri()).send("/burn?ms=20", 20, 2);
-        assertThat(collector.await(c -> !c.httpProfileBodies().isEmpty(), Duration.ofSeconds(30)))
-            .as(withLog(app, "a profiles request over HTTP; " + received(collector))).isTrue();
+        assertThat(collector.await(c -> withCpuSamples(c).isPresent(), Duration.ofSeconds(30)))
+            .as(withLog(app, "a profiles request with CPU samples over HTTP; " + received(collector))).isTrue();
       }
-      body = collector.httpProfileBodies().get(0);
+      body = withCpuSamples(collector).orElseThrow();
     }
     Path request = Files.write(dir.resolve("request.binpb"), body);
     Path decoded = dir.resolve("decoded.txt");
@@ -101,5 +101,16 @@ class ProtocDecodeSmokeTest extends SmokeTestBase {
     try (InputStream in = resource.openStream()) {
       Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
     }
+  }
+
+  /** The first request received over HTTP that holds CPU samples (the first ones may hold others only). */
+  private static java.util.Optional<byte[]> withCpuSamples(OtlpCollector collector) {
+    return collector.httpProfileBodies().stream().filter(body -> {
+      try {
+        return !io.spanflight.smoke.profiles.CpuSamples.decode(ExportProfilesServiceRequest.parseFrom(body)).isEmpty();
+      } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+        return false;
+      }
+    }).findFirst();
   }
 }

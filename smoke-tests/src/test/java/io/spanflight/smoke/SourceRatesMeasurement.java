@@ -35,7 +35,7 @@ class SourceRatesMeasurement extends SmokeTestBase {
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app = app(jdk, collector, "source-rates")
           .systemProperty("otel.spanflight.cputime.enabled", "true")
-          .systemProperty("otel.spanflight.native.enabled", "true")
+          .systemProperty("otel.spanflight.nativemethod.enabled", "true")
           .systemProperty("otel.spanflight.methodtrace.filter", "io.spanflight.smoke.app.SignalWork::tracedInsideRequest")
           .systemProperty("otel.spanflight.methodtiming.filter", "io.spanflight.smoke.app.SignalWork::tracedInsideRequest")
           .start();

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 public final class SourceSettings {
   public static final String CPU = "cpu";
   public static final String CPU_TIME = "cputime";
-  public static final String NATIVE = "native";
+  public static final String NATIVE = "nativemethod";
   public static final String ALLOCATION = "alloc";
   public static final String LOCK = "lock";
   public static final String PARK = "park";

@@ -26,7 +26,7 @@ class SpanflightConfigTest {
         .containsExactly(
             "cpu(period=20 ms)",
             "cputime(off)",
-            "native(off)",
+            "nativemethod(off)",
             "alloc(throttle=150/s)",
             "lock(threshold=20 ms)",
             "park(threshold=20 ms)",
@@ -166,5 +166,16 @@ class SpanflightConfigTest {
             "invalid value 'otlp,jfr' for otel.spanflight.file.format (OTEL_SPANFLIGHT_FILE_FORMAT): "
                 + "expected a comma-separated list of otlp, json, pprof, like otlp");
     assertThat(read(Map.of("otel.spanflight.file.format", "otlp,")).active()).isFalse();
+  }
+
+  @Test
+  void theNativeMethodSourceAndTheNativeBridgeHaveKeysOfTheirOwn() {
+    SpanflightConfig sourceOn = read(Map.of("otel.spanflight.nativemethod.enabled", "true"));
+    assertThat(sourceOn.nativeEnabled()).as("bridge").isTrue();
+    assertThat(sourceOn.sources()).extracting(SourceSettings::toString).contains("nativemethod(period=20 ms)");
+
+    SpanflightConfig bridgeOff = read(Map.of("otel.spanflight.native.enabled", "false"));
+    assertThat(bridgeOff.nativeEnabled()).as("bridge").isFalse();
+    assertThat(bridgeOff.sources()).extracting(SourceSettings::toString).contains("nativemethod(off)");
   }
 }
