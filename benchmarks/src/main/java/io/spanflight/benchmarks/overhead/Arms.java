@@ -16,6 +16,8 @@ import java.util.List;
  *       socket and file sources; profiles over OTLP to the sink every 10 s)
  *   <li>{@code spanflight-all}: every source on: CPU time (JDK 25), native-method samples, method
  *       timing and tracing of one coarse method
+ *   <li>{@code spanflight-cpu}, {@code spanflight-off} (diagnostics, not in the default set): the
+ *       CPU source only; the jar loaded but switched off
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
  *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
  *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
@@ -65,6 +67,18 @@ final class Arms {
                 "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
                 "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
             missing(jars.agent(), jars.extension()));
+      case "spanflight-cpu":
+        return new Arm(name, "agent", "agent + spanflight.jar, CPU source only (diagnostic)",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.alloc.enabled=false", "-Dotel.spanflight.lock.enabled=false",
+                "-Dotel.spanflight.park.enabled=false", "-Dotel.spanflight.socket.enabled=false",
+                "-Dotel.spanflight.file.enabled=false"),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-off":
+        return new Arm(name, "agent", "agent + spanflight.jar, otel.spanflight.enabled=false (diagnostic)",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.enabled=false"),
+            missing(jars.agent(), jars.extension()));
       case "splunk-base":
         return new Arm(name, null, "Splunk OpenTelemetry javaagent, profiler off",
             with(common, "-javaagent:" + jars.splunkAgent(), "-Dsplunk.profiler.enabled=false"),
@@ -82,7 +96,8 @@ final class Arms {
                 "-Dpyroscope.server.address=" + sinkUrl),
             missing(jars.agent(), jars.pyroscopeExtension()));
       default:
-        throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL);
+        throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL
+            + ", spanflight-cpu, spanflight-off");
     }
   }
 
