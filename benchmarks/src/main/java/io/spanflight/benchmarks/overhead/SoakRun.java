@@ -17,8 +17,11 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * Soak mode: one arm under the harness load for a long time. Reports the slope of heap used after
  * each GC and of RSS (after the first minute, so start-up growth is not counted as a leak), and
- * what was lost: JFR's own {@code jdk.DataLoss} events and Spanflight's counters from its FINE
- * log line ({@code dropped}, {@code unknown-timeline}, lost switches).
+ * what was lost: JFR's own {@code jdk.DataLoss} events, and Spanflight's delivery summary logged at
+ * shutdown (requests produced, delivered, dropped). Spanflight's sample counters ({@code
+ * spanflight.samples}) are not read: they go out as metrics, and their once-a-minute log line is
+ * FINE, which the agent's logger (it takes over the extension's java.util.logging) does not print
+ * without {@code otel.javaagent.debug}.
  *
  * <p>Heap after GC comes from a second JFR recording in the service JVM that enables only {@code
  * jdk.GCHeapSummary} and {@code jdk.DataLoss} (a few events per GC): cheap, but it is there.
@@ -48,20 +51,12 @@ final class SoakRun {
           <event name="jdk.DataLoss"><setting name="enabled">true</setting></event>
         </configuration>
         """);
-    Path logging = dir.resolve("logging.properties");
-    Files.writeString(logging, """
-        handlers=java.util.logging.ConsoleHandler
-        java.util.logging.ConsoleHandler.level=FINE
-        .level=INFO
-        io.spanflight.level=FINE
-        """);
     Path jfr = dir.resolve("soak.jfr");
     Files.deleteIfExists(jfr);
     Instant started = Instant.now();
     System.out.printf(Locale.ROOT, "soak: arm %s for %d s, JDK %s%n", arm.name(), options.soakSeconds, Runtime.version());
     ServiceJvm service = harness.startService(arm, List.of(
-        "-XX:StartFlightRecording=settings=" + jfc + ",filename=" + jfr + ",dumponexit=true",
-        "-Djava.util.logging.config.file=" + logging), "soak");
+        "-XX:StartFlightRecording=settings=" + jfc + ",filename=" + jfr + ",dumponexit=true"), "soak");
     List<RssSampler.Reading> rss;
     LoadResult load;
     long cpu;
@@ -75,7 +70,7 @@ final class SoakRun {
       rss = sampler.readings();
     }
     String log = service.logText();
-    String report = render(started, load, cpu, rss, jfr, lastLine(log, "Spanflight since start:"));
+    String report = render(started, load, cpu, rss, jfr, lastLine(log, "Spanflight profiles export to"));
     System.out.println(report);
     Path file = options.out.resolve("soak-" + started.toString().replace(':', '-') + ".md");
     Files.writeString(file, report);
@@ -106,6 +101,11 @@ final class SoakRun {
     double heapSlope = Stats.slope(heapAfter.stream().mapToDouble(p -> p[0]).toArray(), heapAfter.stream().mapToDouble(p -> p[1]).toArray());
     double rssSlope = Stats.slope(rssAfter.stream().mapToDouble(r -> r.nanos() / 60e9).toArray(),
         rssAfter.stream().mapToDouble(r -> r.bytes() / 1048576.0).toArray());
+    List<double[]> heapLate = heapAfter.subList(heapAfter.size() / 2, heapAfter.size());
+    List<RssSampler.Reading> rssLate = rssAfter.subList(rssAfter.size() / 2, rssAfter.size());
+    double heapSlopeLate = Stats.slope(heapLate.stream().mapToDouble(p -> p[0]).toArray(), heapLate.stream().mapToDouble(p -> p[1]).toArray());
+    double rssSlopeLate = Stats.slope(rssLate.stream().mapToDouble(r -> r.nanos() / 60e9).toArray(),
+        rssLate.stream().mapToDouble(r -> r.bytes() / 1048576.0).toArray());
     double heapFirst = heapAfter.isEmpty() ? Double.NaN : heapAfter.get(0)[1];
     double heapLast = heapAfter.isEmpty() ? Double.NaN : heapAfter.get(heapAfter.size() - 1)[1];
     double rssFirst = rssAfter.isEmpty() ? Double.NaN : rssAfter.get(0).bytes() / 1048576.0;
@@ -117,12 +117,12 @@ final class SoakRun {
     md.append("| what | value |\n|---|---|\n");
     md.append(String.format(Locale.ROOT, "| requests | %d ok, %d failed, %.1f req/s, %.3f ms CPU per request |%n",
         load.ok(), load.failed(), load.throughput(), load.ok() == 0 ? Double.NaN : cpu / 1e6 / load.ok()));
-    md.append(String.format(Locale.ROOT, "| heap used after GC, after the first minute | %d GCs, %.1f MB -> %.1f MB, slope %+.3f MB/min |%n",
-        heapAfter.size(), heapFirst, heapLast, heapSlope));
-    md.append(String.format(Locale.ROOT, "| RSS, after the first minute | %d readings, %.1f MB -> %.1f MB, slope %+.3f MB/min |%n",
-        rssAfter.size(), rssFirst, rssLast, rssSlope));
+    md.append(String.format(Locale.ROOT, "| heap used after GC, after the first minute | %d GCs, %.1f MB -> %.1f MB, slope %+.3f MB/min (second half: %+.3f) |%n",
+        heapAfter.size(), heapFirst, heapLast, heapSlope, heapSlopeLate));
+    md.append(String.format(Locale.ROOT, "| RSS, after the first minute | %d readings, %.1f MB -> %.1f MB, slope %+.3f MB/min (second half: %+.3f) |%n",
+        rssAfter.size(), rssFirst, rssLast, rssSlope, rssSlopeLate));
     md.append(String.format(Locale.ROOT, "| JFR data loss (jdk.DataLoss) | %d events, %d bytes |%n", dataLossEvents, dataLossBytes));
-    md.append("| Spanflight counters (last FINE log line) | ").append(spanflightCounters == null ? "(none logged)" : spanflightCounters).append(" |\n");
+    md.append("| Spanflight delivery at shutdown | ").append(spanflightCounters == null ? "(none logged)" : spanflightCounters).append(" |\n");
     md.append("| received by the sink | ").append(sink.takeCounts()).append(" |\n");
     return md.toString();
   }

@@ -129,7 +129,7 @@ public final class ServiceJvm implements AutoCloseable {
         + "\n" + logTail(60));
   }
 
-  /** A command line for {@code java} of the running JDK (or {@code javaHome}) and a main class. */
+  /** A command line: a {@code java} launcher, JVM options, a class path and a main class. */
   public static final class Command {
     private final List<String> jvmArgs = new ArrayList<>();
     private final Path java;

@@ -15,32 +15,27 @@ final class InventoryLedger {
   private final Object monitor = new Object();
   private final int[] stock = new int[SKUS];
   private long reservations;
-  private long lastChecksum;
 
   InventoryLedger() {
     java.util.Arrays.fill(stock, 1_000_000);
   }
 
-  String reserve(int sku) throws InterruptedException {
-    int left = reserveStock(sku % SKUS);
-    return String.format(Locale.ROOT, "inventory: sku %d reserved, %d left%n", sku, left);
-  }
+  /** What a reservation leaves: the SKU's stock and the ledger's checksum after it. */
+  record Reservation(int left, long checksum) {}
 
-  /** The last recount's checksum (read by tests; keeps the recount from being optimised away). */
-  long lastChecksum() {
-    synchronized (monitor) {
-      return lastChecksum;
-    }
+  String reserve(int sku) throws InterruptedException {
+    Reservation r = reserveStock(sku % SKUS);
+    return String.format(Locale.ROOT, "inventory: sku %d reserved, %d left (ledger checksum %x)%n", sku, r.left(), r.checksum());
   }
 
   /** The monitor every /inventory request waits for. */
-  int reserveStock(int sku) throws InterruptedException {
+  Reservation reserveStock(int sku) throws InterruptedException {
     synchronized (monitor) {
       stock[sku]--;
       reservations++;
-      lastChecksum = recount();
+      long checksum = recount();
       Thread.sleep(WRITE_THROUGH_MILLIS); // the write-through, monitor held
-      return stock[sku];
+      return new Reservation(stock[sku], checksum);
     }
   }
 
