@@ -11,7 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.function.LongUnaryOperator;
 
 /**
- * A tiny HTTP service with no dependencies, for smoke tests and the demo.
+ * A tiny HTTP service with no dependencies, for the smoke tests.
  *
  * <p>It uses the JDK's {@code com.sun.net.httpserver}, for which the OpenTelemetry javaagent
  * creates a SERVER span per request, so CPU burnt in a handler runs inside that span.

@@ -1,0 +1,118 @@
+package io.spanflight.benchmarks.overhead;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The catalogue of arms. Every arm exports its traces over OTLP http/protobuf to the {@link Sink}
+ * (so the agent's own export cost is in every arm); metrics and logs are off except where a
+ * profiler needs them.
+ *
+ * <ul>
+ *   <li>{@code agent}: the OpenTelemetry javaagent alone, the baseline
+ *   <li>{@code spanflight}: plus spanflight.jar at its defaults (CPU, allocation, lock, park,
+ *       socket and file sources; profiles over OTLP to the sink every 10 s)
+ *   <li>{@code spanflight-all}: every source on: CPU time (JDK 25), native-method samples, method
+ *       timing and tracing of one coarse method
+ *   <li>{@code spanflight-cpu}, {@code spanflight-off} (diagnostics, not in the default set): the
+ *       CPU source only; the jar loaded but switched off
+ *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
+ *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
+ *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
+ *       ({@code io.pyroscope:otel}, which starts async-profiler and uploads to the sink)
+ * </ul>
+ */
+final class Arms {
+  static final List<String> ALL = List.of("agent", "spanflight", "spanflight-all", "splunk-base", "splunk", "pyroscope");
+  static final String TRACED_METHOD = "io.spanflight.demo.service.ReportGenerator::generate";
+
+  private Arms() {}
+
+  /** Jars the arms need. */
+  record Jars(Path agent, Path extension, Path splunkAgent, Path pyroscopeExtension) {}
+
+  static List<Arm> select(List<String> names, Jars jars, String sinkUrl, int jdkFeature) {
+    List<Arm> arms = new ArrayList<>();
+    for (String name : names) {
+      arms.add(arm(name, jars, sinkUrl, jdkFeature));
+    }
+    return arms;
+  }
+
+  static Arm arm(String name, Jars jars, String sinkUrl, int jdkFeature) {
+    List<String> common = new ArrayList<>(List.of(
+        "-Dotel.service.name=overhead-demo",
+        "-Dotel.exporter.otlp.protocol=http/protobuf",
+        "-Dotel.exporter.otlp.endpoint=" + sinkUrl,
+        "-Dotel.metrics.exporter=none",
+        "-Dotel.logs.exporter=none"));
+    if (jdkFeature >= 22) {
+      common.add("--enable-native-access=ALL-UNNAMED"); // in every arm, so that all run alike
+    }
+    switch (name) {
+      case "agent":
+        return new Arm(name, null, "OpenTelemetry javaagent alone", with(common, "-javaagent:" + jars.agent()),
+            missing(jars.agent()));
+      case "spanflight":
+        return new Arm(name, "agent", "agent + spanflight.jar, defaults",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension()),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-all":
+        return new Arm(name, "agent", "agent + spanflight.jar, every source on",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.cputime.enabled=true",
+                "-Dotel.spanflight.native.enabled=true",
+                "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
+                "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-cpu":
+        return new Arm(name, "agent", "agent + spanflight.jar, CPU source only (diagnostic)",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.alloc.enabled=false", "-Dotel.spanflight.lock.enabled=false",
+                "-Dotel.spanflight.park.enabled=false", "-Dotel.spanflight.socket.enabled=false",
+                "-Dotel.spanflight.file.enabled=false"),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-off":
+        return new Arm(name, "agent", "agent + spanflight.jar, otel.spanflight.enabled=false (diagnostic)",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.enabled=false"),
+            missing(jars.agent(), jars.extension()));
+      case "splunk-base":
+        return new Arm(name, null, "Splunk OpenTelemetry javaagent, profiler off",
+            with(common, "-javaagent:" + jars.splunkAgent(), "-Dsplunk.profiler.enabled=false"),
+            missing(jars.splunkAgent()));
+      case "splunk":
+        return new Arm(name, "splunk-base", "Splunk javaagent, profiler on (its defaults)",
+            with(common, "-javaagent:" + jars.splunkAgent(), "-Dsplunk.profiler.enabled=true",
+                "-Dsplunk.profiler.logs-endpoint=" + sinkUrl + "/v1/logs"),
+            missing(jars.splunkAgent()));
+      case "pyroscope":
+        return new Arm(name, "agent", "agent + Pyroscope OTel extension (async-profiler, its defaults)",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.pyroscopeExtension(),
+                "-Dotel.pyroscope.start.profiling=true",
+                "-Dpyroscope.application.name=overhead-demo",
+                "-Dpyroscope.server.address=" + sinkUrl),
+            missing(jars.agent(), jars.pyroscopeExtension()));
+      default:
+        throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL
+            + ", spanflight-cpu, spanflight-off");
+    }
+  }
+
+  private static List<String> with(List<String> common, String... specific) {
+    List<String> args = new ArrayList<>(List.of(specific));
+    args.addAll(common);
+    return args;
+  }
+
+  private static String missing(Path... jars) {
+    for (Path jar : jars) {
+      if (!Files.isRegularFile(jar)) {
+        return jar + " is missing";
+      }
+    }
+    return null;
+  }
+}
