@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class ReportBrowserSmokeTest extends SmokeTestBase {
   /** The app the report is made from. */
-  static final ReportedApp APP = ReportedApp.burnApp();
+  static final ReportedApp APP = ReportedApp.demo();
   static final Duration LOAD = Duration.ofSeconds(8);
   static final Duration UI_TIMEOUT = Duration.ofSeconds(30);
   static final String NO_ENDPOINT = "(no endpoint)";

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The application a report is made from in {@link ReportBrowserSmokeTest}: how to start it with
  * the file exporter, which requests drive it, and which method each route burns its CPU in.
- * Swapping the app under test (for the demo service) means adding one implementation here.
+ * The demo service today; another app means adding one implementation here.
  */
 interface ReportedApp {
 
@@ -23,13 +23,19 @@ interface ReportedApp {
   /** Per {@code http.route}, the method where the requests of that route burn their CPU. */
   Map<String, String> burnMethodByRoute();
 
-  /** The smoke tests' {@link io.spanflight.smoke.app.BurnApp}. */
-  static ReportedApp burnApp() {
+  /**
+   * The README's demo service ({@code demo/}, built before this module): its two CPU-heavy
+   * routes must show their own methods; the other three (allocation, lock, socket) are listed too.
+   */
+  static ReportedApp demo() {
     return new ReportedApp() {
       @Override
       public AppJvm start(Jdk jdk, SmokePaths paths, Path profiles) {
+        Path demoClasses = paths.buildDir().resolve("../../demo/target/classes").normalize();
         return AppJvm.builder(jdk, paths)
-            .serviceName("report-browser")
+            .serviceName("spanflight-demo")
+            .mainClass("io.spanflight.demo.service.DemoService")
+            .classpath(List.of(demoClasses))
             .systemProperty("otel.spanflight.exporter", "file")
             .systemProperty("otel.spanflight.file.directory", profiles.toString())
             .systemProperty("otel.spanflight.export.interval", "2s")
@@ -41,14 +47,14 @@ interface ReportedApp {
 
       @Override
       public List<String> requests() {
-        return List.of("/burn?ms=50", "/digest?ms=30");
+        return List.of("/checkout?items=600", "/recommend?user=42", "/search?q=lamp", "/inventory?sku=7", "/report");
       }
 
       @Override
       public Map<String, String> burnMethodByRoute() {
         return Map.of(
-            "/burn", "io.spanflight.smoke.app.BurnWork.burnCpuInsideRequest",
-            "/digest", "io.spanflight.smoke.app.BurnWork.digestInsideRequest");
+            "/checkout", "io.spanflight.demo.service.PriceCalculator.computePrices",
+            "/recommend", "io.spanflight.demo.service.RecommendationEngine.scoreCandidates");
       }
     };
   }
