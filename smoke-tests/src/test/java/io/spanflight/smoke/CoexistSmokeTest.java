@@ -246,9 +246,12 @@ class CoexistSmokeTest extends SmokeTestBase {
   /**
    * Our exported CPU for the spin, mostly at the period in force: within 10 % of what JFR sampled
    * times that period, always; within 10 % of the thread's CPU time where the loop had a core to
-   * itself. On a machine with more runnable threads than cores, JFR's execution sampler counts
-   * time in Java code rather than CPU time and its own thread is late, so no JFR-based profiler
-   * can match the thread CPU time there; the test says so instead of checking it.
+   * itself, on JDK 25. On a machine with more runnable threads than cores, JFR's execution sampler
+   * counts time in Java code rather than CPU time and its own thread is late, so no JFR-based
+   * profiler can match the thread CPU time there; JDK 17's execution sampler also misses samples
+   * of busy compiled loops (reference/jdk-facts: ~90 % caught on mixed work, far fewer in tight
+   * loops; seen here: 88 % of the thread CPU with a core). The test prints the ratio in those cases
+   * instead of checking it.
    */
   private static void checkOurCpu(SoftAssertions soft, Jdk jdk, Spin spin, List<TimedCpu> ours, long period, long jfrTook) {
     List<TimedCpu> in = ours.stream().filter(t -> within(t.epochNanos(), spin)).toList();
@@ -257,18 +260,20 @@ class CoexistSmokeTest extends SmokeTestBase {
     long jfrCpu = jfrTook * period;
     long wall = spin.endEpochNanos() - spin.startEpochNanos();
     boolean hadACore = spin.cpuNanos() >= 0.9 * wall;
+    boolean checkThreadCpu = hadACore && jdk.feature() >= 25;
     System.out.printf(Locale.ROOT,
         "coexist[%s] %-40s thread CPU %5d ms (%3.0f %% of wall), JFR took %3d samples = %5d ms at %d ms, we exported %5d ms"
             + " = %5.1f %% of JFR's, %5.1f %% of the thread CPU%s; %5.1f %% at the period in force%n",
         jdk.label(), spin.phase(), spin.cpuNanos() / 1_000_000, 100.0 * spin.cpuNanos() / wall, jfrTook, jfrCpu / 1_000_000,
         period / 1_000_000, exported / 1_000_000, jfrCpu == 0 ? 0 : 100.0 * exported / jfrCpu, 100.0 * exported / spin.cpuNanos(),
-        hadACore ? "" : " (not checked: the loop did not have a core)", exported == 0 ? 0 : 100.0 * atPeriod / exported);
+        checkThreadCpu ? "" : hadACore ? " (not checked on JDK 17: its sampler misses samples)"
+            : " (not checked: the loop did not have a core)", exported == 0 ? 0 : 100.0 * atPeriod / exported);
     soft.assertThat(exported).as(spin.phase() + ": exported CPU").isPositive();
     soft.assertThat(atPeriod).as(spin.phase() + ": exported CPU at the period in force, " + period / 1_000_000 + " ms")
         .isGreaterThanOrEqualTo((long) (0.9 * exported));
     soft.assertThat(exported / (double) jfrCpu).as(spin.phase() + ": exported CPU / JFR's samples x period in force")
         .isBetween(0.9, 1.1);
-    if (hadACore) {
+    if (checkThreadCpu) {
       soft.assertThat(exported / (double) spin.cpuNanos()).as(spin.phase() + ": exported CPU / thread CPU time").isBetween(0.9, 1.1);
     }
   }
