@@ -5,12 +5,12 @@ package io.spanflight.internal.profile;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class Hex {
+public final class Hex {
   private static final char[] DIGITS = "0123456789abcdef".toCharArray();
 
   private Hex() {}
 
-  static String of(byte[] bytes) {
+  public static String of(byte[] bytes) {
     char[] out = new char[bytes.length * 2];
     for (int i = 0; i < bytes.length; i++) {
       out[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];

@@ -1,5 +1,6 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.profile.Hex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
