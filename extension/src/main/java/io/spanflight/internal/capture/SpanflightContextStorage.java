@@ -78,7 +78,13 @@ public final class SpanflightContextStorage implements ContextStorage {
       return scope;
     }
     record(r, toAttach);
-    return new RecordingScope(scope, r, scopeEvents ? ScopeEventStart.of(toAttach) : null);
+    if (scopeEvents) {
+      ScopeEventStart event = ScopeEventStart.of(toAttach);
+      if (event != null) {
+        return new EventScope(new RecordingScope(scope, r), event);
+      }
+    }
+    return new RecordingScope(scope, r);
   }
 
   @Override
@@ -89,6 +95,23 @@ public final class SpanflightContextStorage implements ContextStorage {
   @Override
   public Context root() {
     return delegate.root();
+  }
+
+  /** A scope with a JFR {@code SpanScopeEvent} (kept apart, so the plain scope stays small). */
+  private static final class EventScope implements Scope {
+    private final Scope scope;
+    private final ScopeEventStart event;
+
+    EventScope(Scope scope, ScopeEventStart event) {
+      this.scope = scope;
+      this.event = event;
+    }
+
+    @Override
+    public void close() {
+      event.end();
+      scope.close();
+    }
   }
 
   private static void record(SwitchRecorder r, Context context) {
@@ -102,26 +125,18 @@ public final class SpanflightContextStorage implements ContextStorage {
     }
   }
 
-  /**
-   * Records the context the thread returns to once the application's scope closes, and ends the
-   * scope's JFR event when there is one.
-   */
+  /** Records the context the thread returns to once the application's scope closes. */
   private final class RecordingScope implements Scope {
     private final Scope scope;
     private final SwitchRecorder r;
-    private final ScopeEventStart event;
 
-    RecordingScope(Scope scope, SwitchRecorder r, ScopeEventStart event) {
+    RecordingScope(Scope scope, SwitchRecorder r) {
       this.scope = scope;
       this.r = r;
-      this.event = event;
     }
 
     @Override
     public void close() {
-      if (event != null) {
-        event.end();
-      }
       scope.close();
       // Whatever the delegate restored (also when scopes were closed out of order).
       record(r, delegate.current());
