@@ -19,13 +19,27 @@ final class ThreadTimeline {
 
   boolean ended;
 
+  /**
+   * Adds a step, keeping the steps sorted by time. They usually arrive in order; a virtual thread's
+   * switches do not always: they sit in the rings of the carriers it ran on, and one drain may read
+   * a later carrier's ring before an earlier one's. Such a step is inserted in place (a short
+   * shift: it is at most one drain period late).
+   */
   void add(long nanoTime, int contextId) {
     if (size == times.length) {
       times = Arrays.copyOf(times, size * 2);
       contexts = Arrays.copyOf(contexts, size * 2);
     }
-    times[size] = nanoTime;
-    contexts[size] = contextId;
+    int at = size;
+    while (at > 0 && times[at - 1] > nanoTime) {
+      at--;
+    }
+    if (at < size) {
+      System.arraycopy(times, at, times, at + 1, size - at);
+      System.arraycopy(contexts, at, contexts, at + 1, size - at);
+    }
+    times[at] = nanoTime;
+    contexts[at] = contextId;
     size++;
   }
 

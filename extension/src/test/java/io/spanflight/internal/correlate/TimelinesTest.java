@@ -43,6 +43,23 @@ class TimelinesTest {
   }
 
   @Test
+  void aVirtualThreadsSwitchesDrainedFromTwoCarriersOutOfOrderStillJoinByTime() {
+    // virtual thread 42 attached on carrier A at 100, resumed on carrier B and closed at 300;
+    // this drain reads B's ring before A's
+    bridge.script.add(s -> s.switched(42, 300, 0));
+    bridge.script.add(s -> s.switched(42, 100, 7));
+    bridge.script.add(s -> s.switched(42, 400, 8));
+    bridge.script.add(s -> s.switched(42, 350, 0));
+    timelines.drain();
+
+    assertThat(timelines.contextAt(42, 99)).isZero();
+    assertThat(timelines.contextAt(42, 200)).isEqualTo(7);
+    assertThat(timelines.contextAt(42, 320)).isZero();
+    assertThat(timelines.contextAt(42, 360)).isZero();
+    assertThat(timelines.contextAt(42, 450)).isEqualTo(8);
+  }
+
+  @Test
   void drainsBeforeJoiningASampleNewerThanTheLastDrain() {
     timelines.drain();
     long switchedAt = System.nanoTime();
