@@ -3,18 +3,14 @@ package io.spanflight.smoke;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
-import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
 import io.spanflight.smoke.harness.LoadDriver;
-import io.spanflight.smoke.profiles.SpanLink;
+import io.spanflight.smoke.profiles.CpuSamples;
+import io.spanflight.smoke.profiles.StackSample;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,18 +23,15 @@ import org.junit.jupiter.api.Timeout;
  */
 class ContextAttributesSmokeTest extends SmokeTestBase {
 
-  /** A CPU sample in a given method: its link (or null) and its attributes. */
-  record MethodSample(SpanLink link, TreeMap<String, String> attributes, long count) {}
-
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void burnSamplesCarryTheRequestsMethodAndRoute() throws Exception {
-    List<MethodSample> burn = run(null, null);
-    long total = burn.stream().mapToLong(MethodSample::count).sum();
+    List<StackSample> burn = run(null, null);
+    long total = burn.stream().mapToLong(StackSample::count).sum();
     long withMethod = burn.stream().filter(s -> "GET".equals(s.attributes().get("http.request.method")))
-        .mapToLong(MethodSample::count).sum();
+        .mapToLong(StackSample::count).sum();
     long withRoute = burn.stream().filter(s -> "/burn".equals(s.attributes().get("http.route")))
-        .mapToLong(MethodSample::count).sum();
+        .mapToLong(StackSample::count).sum();
     System.out.printf(Locale.ROOT, "context attributes: %d burn samples, %d with http.request.method=GET, %d with"
         + " http.route=/burn%n", total, withMethod, withRoute);
     assertThat(100.0 * withMethod / total).isGreaterThanOrEqualTo(99.0);
@@ -48,22 +41,22 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
   void samplesOfUnsampledTracesLinkUnlessSwitchedOff() throws Exception {
-    List<MethodSample> linkedRun = run("always_off", null);
-    long total = linkedRun.stream().mapToLong(MethodSample::count).sum();
-    long linked = linkedRun.stream().filter(s -> s.link() != null).mapToLong(MethodSample::count).sum();
+    List<StackSample> linkedRun = run("always_off", null);
+    long total = linkedRun.stream().mapToLong(StackSample::count).sum();
+    long linked = linkedRun.stream().filter(s -> s.link() != null).mapToLong(StackSample::count).sum();
     long traces = linkedRun.stream().filter(s -> s.link() != null).map(s -> s.link().traceId()).distinct().count();
     System.out.printf(Locale.ROOT, "unsampled, default: %d/%d burn samples linked, %d traces%n", linked, total, traces);
     assertThat(100.0 * linked / total).isGreaterThanOrEqualTo(99.0);
     assertThat(traces).as("one trace per request, not one shared id").isGreaterThan(10);
 
-    List<MethodSample> unlinkedRun = run("always_off", "false");
-    long unlinkedTotal = unlinkedRun.stream().mapToLong(MethodSample::count).sum();
+    List<StackSample> unlinkedRun = run("always_off", "false");
+    long unlinkedTotal = unlinkedRun.stream().mapToLong(StackSample::count).sum();
     System.out.printf(Locale.ROOT, "unsampled, link.unsampled=false: %d burn samples, none may be linked%n", unlinkedTotal);
     assertThat(unlinkedRun).allMatch(s -> s.link() == null);
   }
 
   /** Runs /burn under load with the given sampler and link.unsampled (null: default); returns its burn samples. */
-  private static List<MethodSample> run(String sampler, String linkUnsampled) throws Exception {
+  private static List<StackSample> run(String sampler, String linkUnsampled) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm.Builder builder = app(newestJdk(), collector, "context-attributes");
       if (sampler != null) {
@@ -77,7 +70,7 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
         LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 60, 2);
         assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
         boolean arrived = collector.await(
-            c -> burnSamples(c.profileRequests()).stream().mapToLong(MethodSample::count).sum() >= 30,
+            c -> burnSamples(c.profileRequests()).stream().mapToLong(StackSample::count).sum() >= 30,
             Duration.ofSeconds(30));
         assertThat(arrived).as(withLog(app, "burn samples; " + received(collector))).isTrue();
       }
@@ -85,49 +78,12 @@ class ContextAttributesSmokeTest extends SmokeTestBase {
     }
   }
 
-  private static List<MethodSample> burnSamples(List<ExportProfilesServiceRequest> requests) {
+  private static List<StackSample> burnSamples(List<ExportProfilesServiceRequest> requests) {
     return cpuSamplesIn(requests, AttributionSmokeTest.BURN_METHOD);
   }
 
   /** The CPU samples with {@code method} on their stack. */
-  static List<MethodSample> cpuSamplesIn(List<ExportProfilesServiceRequest> requests, String method) {
-    List<MethodSample> burn = new ArrayList<>();
-    for (ExportProfilesServiceRequest request : requests) {
-      ProfilesDictionary d = request.getDictionary();
-      for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-        if (!d.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples")) {
-          continue;
-        }
-        for (Sample sample : profile.getSamplesList()) {
-          if (!onStack(sample, d, method)) {
-            continue;
-          }
-          TreeMap<String, String> attributes = new TreeMap<>();
-          for (int index : sample.getAttributeIndicesList()) {
-            attributes.put(d.getStringTable(d.getAttributeTable(index).getKeyStrindex()),
-                d.getAttributeTable(index).getValue().getStringValue());
-          }
-          SpanLink link = null;
-          if (sample.getLinkIndex() != 0) {
-            var entry = d.getLinkTable(sample.getLinkIndex());
-            link = SpanLink.of(entry.getTraceId(), entry.getSpanId());
-          }
-          burn.add(new MethodSample(link, attributes, sample.getValuesCount()));
-        }
-      }
-    }
-    return burn;
-  }
-
-  private static boolean onStack(Sample sample, ProfilesDictionary d, String method) {
-    for (int location : d.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
-      for (var line : d.getLocationTable(location).getLinesList()) {
-        String name = d.getStringTable(d.getFunctionTable(line.getFunctionIndex()).getNameStrindex());
-        if (name.equals(method)) {
-          return true;
-        }
-      }
-    }
-    return false;
+  static List<StackSample> cpuSamplesIn(List<ExportProfilesServiceRequest> requests, String method) {
+    return CpuSamples.decodeAll(requests).stream().filter(sample -> sample.contains(method)).toList();
   }
 }

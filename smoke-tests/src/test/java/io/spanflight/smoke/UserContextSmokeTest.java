@@ -7,6 +7,7 @@ import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
 import io.spanflight.smoke.harness.LoadDriver;
 import io.spanflight.smoke.profiles.SpanLink;
+import io.spanflight.smoke.profiles.StackSample;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -44,25 +45,25 @@ class UserContextSmokeTest extends SmokeTestBase {
     }
   }
 
-  private static void check(String what, List<ContextAttributesSmokeTest.MethodSample> samples, String tenant,
+  private static void check(String what, List<StackSample> samples, String tenant,
       Set<SpanLink> spans) {
     long total = count(samples);
     long right = samples.stream().filter(s -> tenant.equals(s.attributes().get("tenant")))
-        .mapToLong(ContextAttributesSmokeTest.MethodSample::count).sum();
+        .mapToLong(StackSample::count).sum();
     long linked = samples.stream().filter(s -> s.link() != null && spans.contains(s.link()))
-        .mapToLong(ContextAttributesSmokeTest.MethodSample::count).sum();
+        .mapToLong(StackSample::count).sum();
     System.out.printf(Locale.ROOT, "%s: %d pool samples, %d with tenant=%s, %d linked to a /tenant- SERVER span%n",
         what, total, right, tenant, linked);
     assertThat(100.0 * right / total).as(what + " tenant").isGreaterThanOrEqualTo(99.0);
     assertThat(100.0 * linked / total).as(what + " span").isGreaterThanOrEqualTo(99.0);
   }
 
-  private static List<ContextAttributesSmokeTest.MethodSample> samples(
+  private static List<StackSample> samples(
       List<ExportProfilesServiceRequest> requests, String method) {
     return ContextAttributesSmokeTest.cpuSamplesIn(requests, method);
   }
 
-  private static long count(List<ContextAttributesSmokeTest.MethodSample> samples) {
-    return samples.stream().mapToLong(ContextAttributesSmokeTest.MethodSample::count).sum();
+  private static long count(List<StackSample> samples) {
+    return samples.stream().mapToLong(StackSample::count).sum();
   }
 }

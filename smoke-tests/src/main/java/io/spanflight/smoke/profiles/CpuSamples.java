@@ -1,6 +1,7 @@
 package io.spanflight.smoke.profiles;
 
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.profiles.v1development.KeyValueAndUnit;
 import io.opentelemetry.proto.profiles.v1development.Line;
 import io.opentelemetry.proto.profiles.v1development.Link;
 import io.opentelemetry.proto.profiles.v1development.Location;
@@ -11,6 +12,8 @@ import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.BiPredicate;
 
 /**
@@ -92,6 +95,11 @@ public final class CpuSamples {
     long count = sample.getValuesCount() > 0
         ? sample.getValuesList().stream().mapToLong(Long::longValue).sum()
         : Math.max(1, sample.getTimestampsUnixNanoCount());
-    return new StackSample(List.copyOf(frames), link, count);
+    Map<String, String> attributes = new TreeMap<>();
+    for (int index : sample.getAttributeIndicesList()) {
+      KeyValueAndUnit attribute = dictionary.getAttributeTable(index);
+      attributes.put(dictionary.getStringTable(attribute.getKeyStrindex()), attribute.getValue().getStringValue());
+    }
+    return new StackSample(List.copyOf(frames), link, count, Map.copyOf(attributes));
   }
 }

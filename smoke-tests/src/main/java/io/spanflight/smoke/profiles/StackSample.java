@@ -1,6 +1,7 @@
 package io.spanflight.smoke.profiles;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,8 +11,14 @@ import java.util.Optional;
  * @param link the span the sample is linked to, or {@code null} for none (link index 0)
  * @param count the sum of its values (samples, bytes or nanoseconds by sample type), else its
  *     timestamp count
+ * @param attributes its sample attributes (such as {@code http.route}), string values
  */
-public record StackSample(List<String> frames, SpanLink link, long count) {
+public record StackSample(List<String> frames, SpanLink link, long count, Map<String, String> attributes) {
+
+  /** A sample without attributes. */
+  public StackSample(List<String> frames, SpanLink link, long count) {
+    this(frames, link, count, Map.of());
+  }
 
   public boolean isLinked() {
     return link != null;
