@@ -1,5 +1,6 @@
 package io.spanflight.smoke.app.propagation;
 
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,23 +17,11 @@ public final class CheckedPools {
   private CheckedPools() {}
 
   public static ExecutorService fixed(int threads, String name) {
-    return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-        Daemons.named(name)) {
-      @Override
-      protected void afterExecute(Runnable task, Throwable failure) {
-        LeakWatch.afterTask();
-      }
-    };
+    return new CheckedThreadPool(threads, threads, 0, new LinkedBlockingQueue<>(), name);
   }
 
   static ExecutorService cached(String name) {
-    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
-        Daemons.named(name)) {
-      @Override
-      protected void afterExecute(Runnable task, Throwable failure) {
-        LeakWatch.afterTask();
-      }
-    };
+    return new CheckedThreadPool(0, Integer.MAX_VALUE, 60_000, new SynchronousQueue<>(), name);
   }
 
   static ScheduledExecutorService scheduled(int threads, String name) {
@@ -42,5 +31,17 @@ public final class CheckedPools {
         LeakWatch.afterTask();
       }
     };
+  }
+
+  /** A {@link ThreadPoolExecutor} that runs the leak check after every task. */
+  private static final class CheckedThreadPool extends ThreadPoolExecutor {
+    CheckedThreadPool(int core, int max, long keepAliveMillis, BlockingQueue<Runnable> queue, String name) {
+      super(core, max, keepAliveMillis, TimeUnit.MILLISECONDS, queue, Daemons.named(name));
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable failure) {
+      LeakWatch.afterTask();
+    }
   }
 }
