@@ -1,6 +1,7 @@
 package io.spanflight.internal.capture;
 
 import io.spanflight.internal.bridge.ContentAddressedFile;
+import io.spanflight.internal.instrumentation.AgentInstrumentation;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
@@ -24,7 +25,6 @@ public final class ApiBootstrap {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   static final String API_JAR = "/META-INF/spanflight/spanflight-api.jar";
   static final String API_CLASS = "io.spanflight.SpanflightContext";
-  private static final String INSTRUMENTATION_HOLDER = "io.opentelemetry.javaagent.bootstrap.InstrumentationHolder";
 
   private ApiBootstrap() {}
 
@@ -39,7 +39,7 @@ public final class ApiBootstrap {
       if (in == null) {
         return API_JAR + " is missing from spanflight.jar";
       }
-      Instrumentation instrumentation = agentInstrumentation();
+      Instrumentation instrumentation = AgentInstrumentation.get();
       if (instrumentation == null) {
         return "the OpenTelemetry agent's Instrumentation is not reachable";
       }
@@ -54,11 +54,6 @@ public final class ApiBootstrap {
       logger.log(Level.FINE, "Spanflight API bootstrap failed", e);
       return e.toString();
     }
-  }
-
-  private static Instrumentation agentInstrumentation() throws ReflectiveOperationException {
-    Class<?> holder = Class.forName(INSTRUMENTATION_HOLDER, false, null);
-    return (Instrumentation) holder.getMethod("getInstrumentation").invoke(null);
   }
 
   private static void set(Class<?> api, String field, Object value) throws ReflectiveOperationException {

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +35,6 @@ import java.util.zip.ZipEntry;
 public final class VirtualThreadHooks {
   /** By name: a class literal would load a second, useless copy into the extension's loader. */
   static final String HOLDER = "io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts";
-  private static final String AGENT_INSTRUMENTATION_HOLDER =
-      "io.opentelemetry.javaagent.bootstrap.InstrumentationHolder";
 
   private VirtualThreadHooks() {}
 
@@ -60,7 +57,7 @@ public final class VirtualThreadHooks {
           return "this JDK's VirtualThread." + name + "() is not private, as the hook expects";
         }
       }
-      Instrumentation instrumentation = agentInstrumentation();
+      Instrumentation instrumentation = AgentInstrumentation.get();
       if (instrumentation == null) {
         return "the javaagent's Instrumentation is not available";
       }
@@ -86,12 +83,6 @@ public final class VirtualThreadHooks {
     } catch (ReflectiveOperationException | LinkageError e) {
       // never installed: nothing to disconnect
     }
-  }
-
-  private static Instrumentation agentInstrumentation() throws ReflectiveOperationException {
-    Class<?> holder = Class.forName(AGENT_INSTRUMENTATION_HOLDER, true, null);
-    Method getter = holder.getMethod("getInstrumentation");
-    return (Instrumentation) getter.invoke(null);
   }
 
   /** The boot loader's VirtualThreadMounts, added to the boot class path unless it is there. */
