@@ -28,7 +28,7 @@ import java.util.logging.Logger;
  *  "spanflight-export" thread: every 1 s  calibration (until the clock is calibrated), prune
  *                                         timelines + registry, metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
- *  "spanflight-jfr" thread:    owns JfrSampleStream; JFR's stream thread delivers its events
+ *  "spanflight-jfr" thread:    owns JfrSampleStream and delivers its events
  *                              ─► SampleJoiner ─► ProfileCollector
  * </pre>
  *

@@ -23,8 +23,8 @@ import jdk.jfr.consumer.RecordingStream;
  * configured period, threshold, throttle or filter (limited by the {@link JfcCap}), the
  * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
  * EffectiveSettings}). The daemon thread {@value #THREAD_NAME} owns the stream (opens it, and opens
- * it again if needed); JFR's own stream thread delivers the events. Events are kept in memory
- * (reuse off) only as long as the join needs them.
+ * it again if needed) and delivers its events: JFR starts no thread of its own for us.
+ * Events are kept in memory (reuse off) only as long as the join needs them.
  *
  * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
@@ -167,16 +167,13 @@ public final class JfrSampleStream implements AutoCloseable {
       }
       rs.enable(CalibrationEvent.class).withoutStackTrace();
       rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
+      rs.onFlush(new FirstFlush());
       sources = enabled;
       stream = rs;
       if (!closed) {
-        rs.startAsync();
-        // Only watch for someone closing our recording where we can tell it from the others.
-        running = ourRecordingRuns();
-        // Our recording runs now: a first calibration arrives with the first flush, so joining
-        // can begin then instead of a housekeeping tick later.
-        CalibrationEvent.commitNow();
-        rs.awaitTermination();
+        // start(), not startAsync(): the events are delivered on this daemon thread. The thread
+        // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
+        rs.start();
         running = false;
       }
       return true;
@@ -185,6 +182,22 @@ public final class JfrSampleStream implements AutoCloseable {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
       }
       return false;
+    }
+  }
+
+  /** On the stream's first flush, when our recording is known to run. */
+  private final class FirstFlush implements Runnable {
+    private boolean seen;
+
+    @Override
+    public void run() {
+      if (!seen) {
+        seen = true;
+        // Only watch for someone closing our recording where we can tell it from the others.
+        running = ourRecordingRuns();
+        // Joining can begin with the next flush instead of a housekeeping tick later.
+        CalibrationEvent.commitNow();
+      }
     }
   }
 

@@ -96,6 +96,16 @@ public final class AppJvm implements AutoCloseable {
     }
   }
 
+  /** Waits up to {@code timeout} for the JVM to exit on its own; true when it did. */
+  public boolean awaitExit(Duration timeout) throws InterruptedException {
+    return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** The exit code of a JVM that has exited. */
+  public int exitValue() {
+    return process.exitValue();
+  }
+
   @Override
   public void close() {
     stop();
@@ -180,6 +190,19 @@ public final class AppJvm implements AutoCloseable {
 
     /** Launches the JVM and waits until the app listens. */
     public AppJvm start() {
+      AppJvm app = launch();
+      try {
+        app.awaitListening();
+        return app;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        app.stop();
+        throw new IllegalStateException("interrupted while starting the app JVM", e);
+      }
+    }
+
+    /** Launches the JVM and returns at once, for an app that runs to its end on its own. */
+    public AppJvm launch() {
       paths.requireAgentJar();
       if (extension) {
         paths.requireExtensionJar();
@@ -205,14 +228,9 @@ public final class AppJvm implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .start();
-        AppJvm app = new AppJvm(process, log);
-        app.awaitListening();
-        return app;
+        return new AppJvm(process, log);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot start " + command, e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while starting the app JVM", e);
       }
     }
   }
