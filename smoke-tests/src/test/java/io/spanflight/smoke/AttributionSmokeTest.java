@@ -96,8 +96,7 @@ class AttributionSmokeTest extends SmokeTestBase {
           + " received span)%n", label, share, linked, burnSamples);
       String log = app.logText();
       assertThat(log).as("the bridge in use").contains(expectedBridge);
-      assertThat(log).as("JNI problems reported by -Xcheck:jni")
-          .doesNotContain("WARNING in native method").doesNotContain("FATAL ERROR in native method");
+      assertNoJniWarnings(app);
 
       assertThat(burnSamples).as(withLog(app, "CPU samples with " + BURN_METHOD + " on the stack; "
           + received(collector)))

@@ -1,5 +1,7 @@
 package io.spanflight.smoke;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
@@ -104,6 +106,17 @@ abstract class SmokeTestBase {
         + samples.stream().filter(StackSample::isLinked).mapToLong(StackSample::count).sum()
         + " linked), " + collector.traceRequests().size() + " trace requests with "
         + serverSpans(collector, "/").size() + " SERVER spans";
+  }
+
+  /**
+   * Fails on anything {@code -Xcheck:jni} reported in the app's log: a warning or fatal error in a
+   * native method, or local references beyond the declared capacity.
+   */
+  static void assertNoJniWarnings(AppJvm app) {
+    assertThat(app.logText()).as(withLog(app, "JNI problems reported by -Xcheck:jni"))
+        .doesNotContain("WARNING in native method")
+        .doesNotContain("FATAL ERROR in native method")
+        .doesNotContain("JNI local refs");
   }
 
   /** A failure description: {@code message}, then the tail of the app's log. */

@@ -112,8 +112,7 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       assertRecordsShowed(bodiesA, spansA, "/vt/a");
       assertRecordsShowed(bodiesB, spansB, "/vt/b");
       assertThat(moved).as("resumes on another carrier (the premise of the test)").isPositive();
-      assertThat(app.logText()).as("JNI problems reported by -Xcheck:jni")
-          .doesNotContain("WARNING in native method").doesNotContain("FATAL ERROR in native method");
+      assertNoJniWarnings(app);
       assertThat(parked).as(withLog(app, "/vt/parked")).contains("invalid=0").contains("shownAfterUnmount=0");
 
       for (double[] path : List.of(a, b)) {
