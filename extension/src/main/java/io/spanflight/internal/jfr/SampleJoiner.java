@@ -155,7 +155,7 @@ public final class SampleJoiner {
     long value = source.value.applyAsLong(event);
     RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
     long start = EpochClock.toNanos(event.getStartTime());
-    collector.add(source.typeAt(event.getLong("startTime")), leaf, stack.getFrames(), link, start, value);
+    collector.add(source.typeAt(event.getLong("startTime")), leaf, stack, link, start, value);
   }
 
   /**

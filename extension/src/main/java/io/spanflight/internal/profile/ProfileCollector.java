@@ -1,9 +1,8 @@
 package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
-import java.util.List;
-import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * Collects samples into the current {@link ProfileInterval} (JFR consumer thread) and hands the
@@ -29,11 +28,11 @@ public final class ProfileCollector {
   public synchronized void add(
       SampleType type,
       RecordedMethod leaf,
-      List<RecordedFrame> frames,
+      RecordedStackTrace trace,
       ContextRecord link,
       long epochNanos,
       long value) {
-    current.add(type, leaf, frames, link, epochNanos, value);
+    current.add(type, leaf, trace, link, epochNanos, value);
   }
 
   public synchronized void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {

@@ -2,11 +2,13 @@ package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * Everything sampled during one export interval: the shared dictionary and one table of samples
@@ -20,6 +22,9 @@ public final class ProfileInterval {
   final Map<SampleType, SampleTable> tables = new LinkedHashMap<>();
   final long startEpochNanos;
   private final boolean linkUnsampled;
+  /** Keyed by identity: the parser's objects, kept only as long as this interval. */
+  private final Map<RecordedStackTrace, Integer> stackByTrace = new IdentityHashMap<>();
+  private final Map<RecordedMethod, Integer> functionByMethod = new IdentityHashMap<>();
 
   ProfileInterval(long startEpochNanos) {
     this(startEpochNanos, true);
@@ -36,7 +41,7 @@ public final class ProfileInterval {
    *
    * @param leaf a method to put below the frames as the leaf (the traced method of a MethodTrace
    *     event, whose stack starts at the caller), or null
-   * @param frames JFR frames, top of stack (leaf) first
+   * @param trace the JFR stack trace, top of stack (leaf) first
    * @param context the context the sample belongs to, or null: its span becomes the sample's link
    *     (not for unsampled spans when those are not linked) and its attributes the sample's
    * @param epochNanos when the sample was taken (or the event started), nanoseconds since the epoch
@@ -45,10 +50,33 @@ public final class ProfileInterval {
   void add(
       SampleType type,
       RecordedMethod leaf,
-      List<RecordedFrame> frames,
+      RecordedStackTrace trace,
       ContextRecord context,
       long epochNanos,
       long value) {
+    int stack = leaf == null ? stack(trace) : stack(leaf, trace.getFrames());
+    boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
+    int link = linked ? dictionary.link(context) : 0;
+    int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
+    table(type).add(stack, link, attributes, epochNanos, value);
+  }
+
+  /**
+   * The stack of {@code trace}, built once per trace object: JFR's parser hands out one object per
+   * stack trace of a chunk, so most samples are a lookup. Building it reads every frame's method,
+   * class name and line through JFR's field lookups, and allocates a frame list, strings and keys.
+   */
+  private int stack(RecordedStackTrace trace) {
+    Integer known = stackByTrace.get(trace);
+    if (known != null) {
+      return known;
+    }
+    int stack = stack(null, trace.getFrames());
+    stackByTrace.put(trace, stack);
+    return stack;
+  }
+
+  private int stack(RecordedMethod leaf, List<RecordedFrame> frames) {
     int[] locations = new int[frames.size() + (leaf != null ? 1 : 0)];
     int n = 0;
     if (leaf != null) {
@@ -60,11 +88,7 @@ public final class ProfileInterval {
         locations[n++] = dictionary.location(function(method), Math.max(0, frame.getLineNumber()));
       }
     }
-    int stack = dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
-    boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
-    int link = linked ? dictionary.link(context) : 0;
-    int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
-    table(type).add(stack, link, attributes, epochNanos, value);
+    return dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
   }
 
   /** Adds a value for a method without a stack or span (aggregated events such as MethodTiming). */
@@ -73,8 +97,16 @@ public final class ProfileInterval {
     table(type).add(stack, 0, 0, epochNanos, value);
   }
 
+  /** The function of {@code method}, looked up once per method object (as for stack traces). */
   private int function(RecordedMethod method) {
-    return dictionary.function(method.getType().getName(), method.getName(), method.getDescriptor());
+    Integer known = functionByMethod.get(method);
+    if (known != null) {
+      return known;
+    }
+    int function =
+        dictionary.function(method.getType().getName(), method.getName(), method.getDescriptor());
+    functionByMethod.put(method, function);
+    return function;
   }
 
   private SampleTable table(SampleType type) {

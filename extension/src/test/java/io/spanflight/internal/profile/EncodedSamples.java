@@ -35,8 +35,8 @@ public final class EncodedSamples {
       RecordedEvent e = samples.get(i);
       ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
       long ts = EpochClock.toNanos(e.getStartTime());
-      interval.add(SampleType.cpuSamples(Duration.ofMillis(10).toNanos()), null, e.getStackTrace().getFrames(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
+      interval.add(SampleType.cpuSamples(Duration.ofMillis(10).toNanos()), null, e.getStackTrace(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
     }
     Resource resource = Resource.create(Attributes.builder().put("service.name", "encoded-samples").build());
     return new ExportRequestEncoder(resource, "test").encode(interval, EpochClock.nowNanos());

@@ -62,8 +62,8 @@ class ExportRequestEncoderTest {
       RecordedEvent e = samples.get(i);
       ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
       long ts = EpochClock.toNanos(e.getStartTime());
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
     }
 
     ExportProfilesServiceRequest request = encodeAll(interval);
@@ -127,7 +127,7 @@ class ExportRequestEncoderTest {
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L, false);
     for (int i = 0; i < samples.size(); i++) {
       RecordedEvent e = samples.get(i);
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), i % 2 == 0 ? checkout : search,
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), i % 2 == 0 ? checkout : search,
           EpochClock.toNanos(e.getStartTime()), 1);
     }
 

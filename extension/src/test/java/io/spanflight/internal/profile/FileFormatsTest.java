@@ -55,8 +55,8 @@ class FileFormatsTest {
       RecordedEvent e = samples.get(i);
       long ts = EpochClock.toNanos(e.getStartTime());
       ContextRecord link = i % 2 == 0 ? a : (i % 4 == 1 ? checkout : null);
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace().getFrames(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace().getFrames(), link, ts, 1000 + i);
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
     }
     return interval;
   }
