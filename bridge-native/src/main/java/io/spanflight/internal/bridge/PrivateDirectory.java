@@ -63,7 +63,7 @@ public final class PrivateDirectory {
       try {
         return createIn(tmp, false);
       } catch (IOException e) {
-        throw new IOException("java.io.tmpdir=" + tmp + ": " + e.getMessage(), e);
+        throw new IOException("java.io.tmpdir=" + tmp + ": " + problem(e), e);
       }
     }
     try {
@@ -78,7 +78,7 @@ public final class PrivateDirectory {
       }
       return createIn(root, true);
     } catch (IOException e) {
-      throw new IOException(CONFIGURATION_KEY + "=" + configured + " is refused: " + e.getMessage() + "; " + EXPECTED, e);
+      throw new IOException(CONFIGURATION_KEY + "=" + configured + " is refused: " + problem(e) + "; " + EXPECTED, e);
     }
   }
 
@@ -128,7 +128,8 @@ public final class PrivateDirectory {
     if (configured) {
       refuseShared(rootAttributes);
     } else if (sharedWritable(rootAttributes) && !isSticky(root)) {
-      throw new IOException("writable by group or others (" + mode(rootAttributes) + ") without the sticky bit");
+      throw new IOException("writable by group or others (" + mode(rootAttributes) + ") without the sticky bit;"
+          + " set " + CONFIGURATION_KEY + " to a directory of this user");
     }
     Path dir = Files.createTempDirectory(root, "spanflight-", ownerOnly(OWNER_ONLY_DIRECTORY));
     dir.toFile().deleteOnExit();
@@ -172,6 +173,11 @@ public final class PrivateDirectory {
       return false;
     }
     return ((Integer) Files.getAttribute(dir, "unix:mode") & STICKY) != 0;
+  }
+
+  /** A check's own message, or the JDK's exception with its type (its message is often just a path). */
+  private static String problem(IOException e) {
+    return e.getClass() == IOException.class ? e.getMessage() : e.toString();
   }
 
   private static boolean isPosix(Path path) {

@@ -143,7 +143,8 @@ class PrivateDirectoryTest {
     System.setProperty("java.io.tmpdir", open.toString());
 
     assertThatThrownBy(() -> PrivateDirectory.create(null))
-        .hasMessage("java.io.tmpdir=" + open + ": writable by group or others (rwxrwxrwx) without the sticky bit");
+        .hasMessage("java.io.tmpdir=" + open + ": writable by group or others (rwxrwxrwx) without the sticky bit;"
+            + " set otel.spanflight.native.directory to a directory of this user");
 
     Files.setAttribute(open, "unix:mode", 01777);
     assertThat(PrivateDirectory.create(null).path().getParent()).isEqualTo(open);
