@@ -2,6 +2,7 @@ package io.spanflight.internal.bridge;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -25,7 +26,8 @@ public final class ContextBridges {
    * Creates the process's bridge. Call once per process: the native state is per process.
    *
    * @param ringCapacity entries per thread ring, a power of two of at least 2
-   * @param nativeDirectory where to extract the library; null for {@code java.io.tmpdir}
+   * @param nativeDirectory the root of the private directory the library is extracted to (see
+   *     {@link PrivateDirectory}); null for {@code java.io.tmpdir}
    * @param forceJava use the pure-Java bridge even where the native one would load
    * @throws IllegalArgumentException if {@code ringCapacity} is not a power of two of at least 2
    */
@@ -46,7 +48,9 @@ public final class ContextBridges {
     if (bridge == null) {
       bridge = new JavaContextBridge(ringCapacity);
     }
-    logger.info(
+    // A refused native directory is a configuration error: said louder than a missing library.
+    logger.log(
+        whyNot != null && whyNot.startsWith(PrivateDirectory.CONFIGURATION_KEY) ? Level.WARNING : Level.INFO,
         "Spanflight context bridge: "
             + bridge.implementation()
             + (whyNot == null ? "" : "; native bridge not used: " + whyNot));

@@ -2,14 +2,12 @@ package io.spanflight.internal.bridge;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Loads libspanflight.so once per class loader: copies it from the class path into a directory
- * (the JVM can only load a file) under a name that contains a hash of its content, so JVMs of
- * different Spanflight versions sharing the directory never overwrite each other's library, and
- * JVMs of the same version share one file.
+ * Loads libspanflight.so once per class loader: copies it from the class path (the JVM can only
+ * load a file) into a fresh {@link PrivateDirectory} of this process and loads that copy; a file
+ * found on disk is never loaded.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -25,7 +23,8 @@ final class NativeLibrary {
   /**
    * Loads the library on the first call; later calls return the first call's outcome.
    *
-   * @param directory where to put the library file; null for {@code java.io.tmpdir}
+   * @param directory the root of the private directory the library is written to; null for
+   *     {@code java.io.tmpdir}
    * @return null once loaded, else why it could not be loaded (never throws)
    */
   static synchronized String load(Path directory) {
@@ -47,19 +46,28 @@ final class NativeLibrary {
   }
 
   private static String tryLoad(Path directory) {
-    try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
+    try {
+      Path file = extract(directory);
+      if (file == null) {
         return RESOURCE + " is not on the class path (built without a C compiler?)";
       }
-      byte[] library = in.readAllBytes();
-      Path dir = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"));
-      Path file =
-          ContentAddressedFile.write(library, Files.createDirectories(dir), "libspanflight-", ".so").toRealPath();
       System.load(file.toString());
       loaded = file;
       return null;
-    } catch (IOException | RuntimeException | LinkageError e) {
+    } catch (IOException e) {
+      return e.getMessage();
+    } catch (RuntimeException | LinkageError e) {
       return e.toString();
+    }
+  }
+
+  /** Writes the library into a new private directory; returns the file, or null if not packaged. */
+  static Path extract(Path directory) throws IOException {
+    try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        return null;
+      }
+      return PrivateDirectory.create(directory).write("libspanflight.so", in.readAllBytes());
     }
   }
 

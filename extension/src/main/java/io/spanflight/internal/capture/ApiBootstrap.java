@@ -1,11 +1,11 @@
 package io.spanflight.internal.capture;
 
-import io.spanflight.internal.bridge.ContentAddressedFile;
+import io.spanflight.internal.bridge.PrivateDirectory;
 import io.spanflight.internal.instrumentation.AgentInstrumentation;
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
 import java.util.logging.Level;
@@ -32,27 +32,39 @@ public final class ApiBootstrap {
    * Installs the API on the bootstrap class path and connects it; returns a description of the
    * problem, or null on success.
    *
-   * @param directory where to write the API jar (null: {@code java.io.tmpdir})
+   * @param directory the root of the private directory the API jar is written to (see {@link
+   *     PrivateDirectory}; null: {@code java.io.tmpdir})
    */
   public static String install(Path directory) {
-    try (InputStream in = ApiBootstrap.class.getResourceAsStream(API_JAR)) {
-      if (in == null) {
+    try {
+      if (ApiBootstrap.class.getResource(API_JAR) == null) {
         return API_JAR + " is missing from spanflight.jar";
       }
       Instrumentation instrumentation = AgentInstrumentation.get();
       if (instrumentation == null) {
         return "the OpenTelemetry agent's Instrumentation is not reachable";
       }
-      Path dir = Files.createDirectories(directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir")));
-      Path jar = ContentAddressedFile.write(in.readAllBytes(), dir, "spanflight-api-", ".jar");
-      instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+      instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(extract(directory).toFile()));
       Class<?> api = Class.forName(API_CLASS, true, null);
       set(api, "currentEntries", UserContext.CURRENT);
       set(api, "attachEntries", UserContext.ATTACH);
       return null;
+    } catch (IOException e) {
+      logger.log(Level.FINE, "Spanflight API bootstrap failed", e);
+      return e.getMessage();
     } catch (Exception | LinkageError e) {
       logger.log(Level.FINE, "Spanflight API bootstrap failed", e);
       return e.toString();
+    }
+  }
+
+  /** Writes the API jar into a new private directory under {@code directory}; returns the jar. */
+  static Path extract(Path directory) throws IOException {
+    try (InputStream in = ApiBootstrap.class.getResourceAsStream(API_JAR)) {
+      if (in == null) {
+        throw new IOException(API_JAR + " is missing from spanflight.jar");
+      }
+      return PrivateDirectory.create(directory).write("spanflight-api.jar", in.readAllBytes());
     }
   }
 

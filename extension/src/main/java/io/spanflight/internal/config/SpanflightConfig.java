@@ -239,7 +239,11 @@ public final class SpanflightConfig {
     return nativeEnabled;
   }
 
-  /** Where the native library is extracted; null means {@code java.io.tmpdir}. */
+  /**
+   * The root under which a fresh private directory ({@link
+   * io.spanflight.internal.bridge.PrivateDirectory}) receives the native library and the
+   * boot-class-path jars; null means {@code java.io.tmpdir}. Checked when used, not here.
+   */
   public Path nativeDirectory() {
     return nativeDirectory;
   }

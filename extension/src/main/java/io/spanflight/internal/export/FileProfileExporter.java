@@ -7,6 +7,7 @@ import io.spanflight.internal.profile.PprofEncoder;
 import io.spanflight.internal.profile.ProfileInterval;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.zip.GZIPOutputStream;
@@ -22,8 +24,10 @@ import java.util.zip.GZIPOutputStream;
  * Writes each interval into a directory as files named {@code spanflight-<epoch millis>-<pid>-<n>}
  * plus, per format: {@code .binpb} (a serialized {@code ExportProfilesServiceRequest}), {@code
  * .json} (the same request as OTLP/JSON) and {@code -<sample type>.pb.gz} (gzipped pprof, one per
- * sample type). Files appear whole (see {@link AtomicFileWriter}); the directory is created
- * owner-only. Writing happens on the calling thread (Spanflight's export thread).
+ * sample type). Files appear whole and new, {@code rw-------} (see {@link AtomicFileWriter}): a
+ * file or symbolic link already at a name is never followed or overwritten; that file is skipped,
+ * counted ({@link #refusedFiles()}) and logged (throttled). The directory is created owner-only.
+ * Writing happens on the calling thread (Spanflight's export thread).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -39,6 +43,9 @@ public final class FileProfileExporter implements ProfileExporter {
   private final OtlpJsonEncoder json;
   private final AtomicLong sequence = new AtomicLong();
   private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private final ThrottledLogger refusals = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private final AtomicLong refused = new AtomicLong();
+  private final LongSupplier clockMillis;
 
   /** Binary OTLP only. */
   public FileProfileExporter(Path directory) {
@@ -49,12 +56,17 @@ public final class FileProfileExporter implements ProfileExporter {
    * @param json the OTLP/JSON encoder; needed only when {@code formats} holds {@code JSON}
    */
   public FileProfileExporter(Path directory, Set<FileFormat> formats, OtlpJsonEncoder json) {
+    this(directory, formats, json, System::currentTimeMillis);
+  }
+
+  FileProfileExporter(Path directory, Set<FileFormat> formats, OtlpJsonEncoder json, LongSupplier clockMillis) {
     if (formats.contains(FileFormat.JSON) && json == null) {
       throw new IllegalArgumentException("the json format needs an OtlpJsonEncoder");
     }
     this.writer = new AtomicFileWriter(directory);
     this.formats = formats.isEmpty() ? EnumSet.noneOf(FileFormat.class) : EnumSet.copyOf(formats);
     this.json = json;
+    this.clockMillis = clockMillis;
   }
 
   @Override
@@ -71,23 +83,45 @@ public final class FileProfileExporter implements ProfileExporter {
   @Override
   public CompletableResultCode export(byte[] request, ProfileInterval interval, long endEpochNanos) {
     // the pid keeps JVMs that share a directory from overwriting each other's files
-    String name = "spanflight-" + System.currentTimeMillis() + "-" + PID + "-" + sequence.incrementAndGet();
+    String name = "spanflight-" + clockMillis.getAsLong() + "-" + PID + "-" + sequence.incrementAndGet();
     try {
+      boolean written = true;
       if (formats.contains(FileFormat.OTLP)) {
-        writer.write(name + SUFFIX, request);
+        written &= write(name + SUFFIX, request);
       }
       if (interval != null && formats.contains(FileFormat.JSON)) {
-        writer.write(name + JSON_SUFFIX, json.encode(interval, endEpochNanos));
+        written &= write(name + JSON_SUFFIX, json.encode(interval, endEpochNanos));
       }
       if (interval != null && formats.contains(FileFormat.PPROF)) {
         for (Map.Entry<String, byte[]> profile : PprofEncoder.encode(interval, endEpochNanos).entrySet()) {
-          writer.write(name + "-" + profile.getKey() + PPROF_SUFFIX, gzip(profile.getValue()));
+          written &= write(name + "-" + profile.getKey() + PPROF_SUFFIX, gzip(profile.getValue()));
         }
       }
-      return CompletableResultCode.ofSuccess();
+      return written ? CompletableResultCode.ofSuccess() : CompletableResultCode.ofFailure();
     } catch (IOException | RuntimeException e) {
       failures.log(Level.WARNING, "Spanflight could not write profiles to " + writer.directory(), e);
       return CompletableResultCode.ofFailure();
+    }
+  }
+
+  /** Files not written because something (not ours) was already at their name. */
+  public long refusedFiles() {
+    return refused.get();
+  }
+
+  /** Writes one file; false if something is in the way, which is left alone. */
+  private boolean write(String file, byte[] content) throws IOException {
+    try {
+      writer.write(file, content);
+      return true;
+    } catch (FileAlreadyExistsException e) {
+      long count = refused.incrementAndGet();
+      refusals.log(
+          Level.WARNING,
+          "Spanflight did not write " + e.getFile() + ": a file or symbolic link is already there (not"
+              + " Spanflight's); it is left as it is (" + count + " file(s) refused so far)",
+          null);
+      return false;
     }
   }
 

@@ -1,12 +1,12 @@
 package io.spanflight.internal.instrumentation;
 
+import io.spanflight.internal.bridge.PrivateDirectory;
 import io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Modifier;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
@@ -19,8 +19,8 @@ import java.util.zip.ZipEntry;
  * <ol>
  *   <li>checks that this JDK has {@code VirtualThread.mount()/unmount()} (JDK 21 to 25); on JDK 17
  *       it stops here, before any ByteBuddy class is touched;
- *   <li>appends {@link VirtualThreadMounts} to the bootstrap class path (a one-class jar in the
- *       given directory), the only place advice inside {@code java.base} can call into;
+ *   <li>appends {@link VirtualThreadMounts} to the bootstrap class path (a one-class jar in a
+ *       fresh private directory), the only place advice inside {@code java.base} can call into;
  *   <li>hands that bootstrap copy the two callbacks;
  *   <li>retransforms {@code VirtualThread}.
  * </ol>
@@ -42,7 +42,8 @@ public final class VirtualThreadHooks {
    * Hooks mount/unmount so that each mount calls {@code mounted} and each unmount {@code
    * unmounting} (on the carrier, with the virtual thread current).
    *
-   * @param jarDirectory where the one-class bootstrap jar is written; null for java.io.tmpdir
+   * @param jarDirectory the root of the private directory the one-class bootstrap jar is written
+   *     to (see {@link PrivateDirectory}); null for java.io.tmpdir
    * @return null when the hooks are live, else why they are not (nothing was changed then, or
    *     only the idle holder was added to the bootstrap class path)
    */
@@ -71,7 +72,9 @@ public final class VirtualThreadHooks {
       return VirtualThreadMountInstrumentation.install(instrumentation);
     } catch (NoSuchMethodException e) {
       return "this JDK's VirtualThread has no " + e.getMessage() + "()";
-    } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+    } catch (IOException e) {
+      return e.getMessage();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return e.toString();
     }
   }
@@ -96,14 +99,12 @@ public final class VirtualThreadHooks {
     }
   }
 
-  private static Path holderJar(Path jarDirectory) throws IOException {
-    Path dir = jarDirectory != null ? jarDirectory : Path.of(System.getProperty("java.io.tmpdir"));
-    Path jar = Files.createTempFile(Files.createDirectories(dir), "spanflight-boot-", ".jar");
-    jar.toFile().deleteOnExit(); // the boot loader keeps it open; on Linux unlinking is fine
+  /** Writes the one-class jar into a new private directory under {@code jarDirectory}. */
+  static Path holderJar(Path jarDirectory) throws IOException {
     String entry = HOLDER.replace('.', '/') + ".class";
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (InputStream in = VirtualThreadHooks.class.getClassLoader().getResourceAsStream(entry);
-        OutputStream file = Files.newOutputStream(jar);
-        JarOutputStream out = new JarOutputStream(file)) {
+        JarOutputStream out = new JarOutputStream(bytes)) {
       if (in == null) {
         throw new IOException("class file " + entry + " not found");
       }
@@ -111,6 +112,7 @@ public final class VirtualThreadHooks {
       in.transferTo(out);
       out.closeEntry();
     }
-    return jar;
+    // the boot loader keeps the jar open; it is deleted at exit (on Linux unlinking is fine)
+    return PrivateDirectory.create(jarDirectory).write("spanflight-boot.jar", bytes.toByteArray());
   }
 }

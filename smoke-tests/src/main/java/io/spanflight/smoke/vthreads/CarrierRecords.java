@@ -56,8 +56,7 @@ public final class CarrierRecords {
     try {
       return Files.readAllLines(Path.of("/proc/self/maps")).stream()
           .map(line -> line.substring(line.indexOf('/') < 0 ? line.length() : line.indexOf('/')))
-          .filter(path -> path.contains("/libspanflight-") && !path.contains("smoke-records")
-              && path.endsWith(".so"))
+          .filter(path -> path.endsWith("/libspanflight.so"))
           .findFirst();
     } catch (IOException e) {
       return Optional.empty();
