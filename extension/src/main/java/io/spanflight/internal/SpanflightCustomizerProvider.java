@@ -61,9 +61,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     }
     try {
       SpanflightConfig config = SpanflightConfig.read(properties);
-      for (String error : config.errors()) {
-        logger.severe("Spanflight is off: " + error);
-      }
+      config.logErrors();
       if (!config.active()) {
         if (config.errors().isEmpty()) {
           logger.info("Spanflight is disabled (" + SpanflightConfig.ENABLED + "=false)");

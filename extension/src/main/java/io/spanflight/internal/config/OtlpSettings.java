@@ -96,7 +96,8 @@ public final class OtlpSettings {
    */
   private static Protocol readProtocol(Settings s) {
     String key = keyInUse(s, "protocol");
-    String value = s.string(key, Protocol.HTTP_PROTOBUF.value).toLowerCase(Locale.ROOT);
+    String given = s.string(key, Protocol.HTTP_PROTOBUF.value);
+    String value = given.toLowerCase(Locale.ROOT);
     if (value.equals(Protocol.GRPC.value)) {
       return Protocol.GRPC;
     }
@@ -109,7 +110,7 @@ public final class OtlpSettings {
               + " agent's other signals only (set " + PROFILES + "protocol to choose for profiles)");
       return Protocol.HTTP_PROTOBUF;
     }
-    throw new ConfigError(key, value, "grpc or http/protobuf");
+    throw new ConfigError(key, given, "grpc or http/protobuf");
   }
 
   /**
@@ -126,10 +127,10 @@ public final class OtlpSettings {
     try {
       uri = new URI(value);
     } catch (URISyntaxException e) {
-      throw new ConfigError(key, value, URL_FORM);
+      throw new ConfigError(key, Redacted.endpoint(value), URL_FORM);
     }
     if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-      throw new ConfigError(key, value, URL_FORM);
+      throw new ConfigError(key, Redacted.endpoint(value), URL_FORM);
     }
     if (protocol == Protocol.HTTP_PROTOBUF && key.startsWith(GENERIC) && !key.startsWith(PROFILES)) {
       return URI.create(value.endsWith("/") ? value + HTTP_PATH : value + "/" + HTTP_PATH);
@@ -149,7 +150,8 @@ public final class OtlpSettings {
           .getMap(key)
           .forEach((k, v) -> decoded.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
     } catch (RuntimeException e) { // ConfigurationException for a pair without '=', bad %-escapes
-      throw new ConfigError(key, raw, "comma-separated key=value pairs, values %-encoded");
+      // neither the value nor the exception's message (which quotes it) is shown: values are secrets
+      throw new ConfigError(key, Redacted.headers(raw), "comma-separated key=value pairs, values %-encoded");
     }
     return Collections.unmodifiableMap(decoded);
   }
@@ -164,33 +166,47 @@ public final class OtlpSettings {
     if (ca == null && cert == null && key == null) {
       return null;
     }
+    List<X509Certificate> trusted = ca == null ? null : certificates(caKey, ca);
+    List<X509Certificate> chain = cert == null ? null : certificates(certKey, cert);
+    PrivateKey privateKey = key == null ? null : privateKey(keyKey, key);
     if ((cert == null) != (key == null)) {
       String missing = cert == null ? certKey : keyKey;
       String given = cert == null ? keyKey : certKey;
       throw new ConfigError(missing, "", "a PEM file, because " + given + " is set");
     }
-    List<X509Certificate> trusted = ca == null ? null : certificates(caKey, ca);
-    List<X509Certificate> chain = cert == null ? null : certificates(certKey, cert);
-    PrivateKey privateKey = null;
-    if (key != null) {
-      try {
-        privateKey = ClientTls.privateKey(pemFile(keyKey, key));
-      } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-        throw new ConfigError(keyKey, key, "a readable PEM file with a PKCS#8 private key (RSA or EC): " + e.getMessage());
-      }
-    }
     try {
       return ClientTls.create(trusted, chain, privateKey);
     } catch (GeneralSecurityException | IllegalArgumentException e) {
-      throw new ConfigError(certKey, String.valueOf(cert), "a certificate matching " + keyKey + ": " + e.getMessage());
+      throw new ConfigError(
+          certKey, String.valueOf(cert), "a certificate matching " + keyKey + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /**
+   * The message never includes what the key parsers said about the file's content: only the file's
+   * path, and the kind of failure.
+   */
+  private static PrivateKey privateKey(String key, String file) {
+    String expected = "a readable PEM file with a PKCS#8 private key (RSA or EC)";
+    Path path = pemFile(key, file);
+    try {
+      return ClientTls.privateKey(path);
+    } catch (IOException e) {
+      throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
     }
   }
 
   private static List<X509Certificate> certificates(String key, String file) {
+    String expected = "a readable PEM file with X.509 certificates";
+    Path path = pemFile(key, file);
     try {
-      return ClientTls.certificates(pemFile(key, file));
-    } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-      throw new ConfigError(key, file, "a readable PEM file with X.509 certificates: " + e.getMessage());
+      return ClientTls.certificates(path);
+    } catch (IOException e) {
+      throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+    } catch (GeneralSecurityException | IllegalArgumentException e) { // the file may be a key: its content is not quoted
+      throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
     }
   }
 
@@ -218,6 +234,37 @@ public final class OtlpSettings {
 
   public Map<String, String> headers() {
     return headers;
+  }
+
+  /**
+   * Every secret these settings hold, as it may appear in a message from a sender or a collector:
+   * the endpoint's user info (whole and each part, raw and decoded), its query values, and the
+   * header values. {@link Redacted#scrub} masks them in text that did not come from us.
+   */
+  public List<String> secrets() {
+    List<String> secrets = new java.util.ArrayList<>();
+    if (endpoint.getRawUserInfo() != null) {
+      addSecret(secrets, endpoint.getRawUserInfo());
+      for (String part : endpoint.getRawUserInfo().split(":")) {
+        addSecret(secrets, part);
+      }
+    }
+    if (endpoint.getRawQuery() != null) {
+      for (String pair : endpoint.getRawQuery().split("&")) {
+        addSecret(secrets, pair.substring(pair.indexOf('=') + 1));
+      }
+    }
+    headers.values().forEach(value -> addSecret(secrets, value));
+    return List.copyOf(secrets);
+  }
+
+  private static void addSecret(List<String> secrets, String raw) {
+    secrets.add(raw);
+    try {
+      secrets.add(URLDecoder.decode(raw, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      // not %-encoded: the raw form is enough
+    }
   }
 
   /** Whether request bodies are gzip-compressed ({@code compression=gzip}). */
