@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -41,6 +42,8 @@ public final class OtlpSettings {
   private static final Logger logger = Logger.getLogger(OtlpSettings.class.getName());
   private static final String PROFILES = "otel.exporter.otlp.profiles.";
   private static final String GENERIC = "otel.exporter.otlp.";
+  /** The key infixes of the exporters: generic, ours, and the agent's other signals. */
+  private static final List<String> SIGNALS = List.of("", "profiles.", "traces.", "metrics.", "logs.");
   private static final String URL_FORM = "a URL like http://collector:4317";
 
   /** How requests travel. */
@@ -68,26 +71,49 @@ public final class OtlpSettings {
   private final ClientTls tls;
   private final int queueSize;
   private final Duration shutdownTimeout;
+  private final List<String> secrets;
 
-  private OtlpSettings(Settings s, ConfigProperties properties) {
-    protocol = readProtocol(s);
-    endpoint = readEndpoint(s, protocol);
-    headers = readHeaders(s, properties);
-    gzip = "gzip".equals(s.choice(keyInUse(s, "compression"), "none", "none", "gzip"));
+  private OtlpSettings(Settings s, ConfigProperties properties, List<String> errors) {
+    secrets = readSecrets(s, properties);
+    protocol = read(errors, () -> readProtocol(s), Protocol.HTTP_PROTOBUF);
+    endpoint =
+        read(
+            errors,
+            () -> readEndpoint(s, protocol),
+            URI.create(protocol == Protocol.GRPC ? DEFAULT_GRPC_ENDPOINT : DEFAULT_HTTP_ENDPOINT));
+    headers = read(errors, () -> readHeaders(s, properties), Collections.emptyMap());
+    gzip = "gzip".equals(read(errors, () -> s.choice(keyInUse(s, "compression"), "none", "none", "gzip"), "none"));
     timeout =
-        s.duration(
-            keyInUse(s, "timeout"),
-            SpanflightConfig.DEFAULT_OTLP_TIMEOUT,
-            Duration.ofMillis(1),
-            Duration.ofMinutes(10));
-    tls = readTls(s);
-    queueSize = s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024);
+        read(
+            errors,
+            () ->
+                s.duration(
+                    keyInUse(s, "timeout"), SpanflightConfig.DEFAULT_OTLP_TIMEOUT, Duration.ofMillis(1), Duration.ofMinutes(10)),
+            SpanflightConfig.DEFAULT_OTLP_TIMEOUT);
+    tls = read(errors, () -> readTls(s), null);
+    queueSize = read(errors, () -> s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024), DEFAULT_QUEUE_SIZE);
     shutdownTimeout =
-        s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1));
+        read(
+            errors,
+            () -> s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1)),
+            DEFAULT_SHUTDOWN_TIMEOUT);
   }
 
-  static OtlpSettings read(Settings s, ConfigProperties properties) {
-    return new OtlpSettings(s, properties);
+  /**
+   * Reads every key; each bad one adds its message to {@code errors} and is replaced by its
+   * default, so that one wrong key makes one message.
+   */
+  static OtlpSettings read(Settings s, ConfigProperties properties, List<String> errors) {
+    return new OtlpSettings(s, properties, errors);
+  }
+
+  private static <T> T read(List<String> errors, Supplier<T> reader, T onError) {
+    try {
+      return reader.get();
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return onError;
+    }
   }
 
   /**
@@ -237,25 +263,45 @@ public final class OtlpSettings {
   }
 
   /**
-   * Every secret these settings hold, as it may appear in a message from a sender or a collector:
-   * the endpoint's user info (whole and each part, raw and decoded), its query values, and the
-   * header values. {@link Redacted#scrub} masks them in text that did not come from us.
+   * Every secret the OTLP settings hold, ours and the agent's, as it may appear in a message from
+   * a sender or a collector or in the JVM's command line: the user info (whole and each part) and
+   * query values of each OTLP endpoint key, and every header value, raw and decoded.
+   * {@link Redacted#scrub} masks them in text that did not come from us.
    */
   public List<String> secrets() {
+    return secrets;
+  }
+
+  private static List<String> readSecrets(Settings s, ConfigProperties properties) {
     List<String> secrets = new java.util.ArrayList<>();
-    if (endpoint.getRawUserInfo() != null) {
-      addSecret(secrets, endpoint.getRawUserInfo());
-      for (String part : endpoint.getRawUserInfo().split(":")) {
-        addSecret(secrets, part);
+    for (String signal : SIGNALS) {
+      String endpoint = s.string(GENERIC + signal + "endpoint", null);
+      if (endpoint != null) {
+        try {
+          URI uri = new URI(endpoint);
+          if (uri.getRawUserInfo() != null) {
+            addSecret(secrets, uri.getRawUserInfo());
+            for (String part : uri.getRawUserInfo().split(":")) {
+              addSecret(secrets, part);
+            }
+          }
+          if (uri.getRawQuery() != null) {
+            for (String pair : uri.getRawQuery().split("&")) {
+              addSecret(secrets, pair.substring(pair.indexOf('=') + 1));
+            }
+          }
+        } catch (URISyntaxException e) {
+          // refused with its key (ours), or the agent's to refuse
+        }
+      }
+      try {
+        properties.getMap(GENERIC + signal + "headers").values().forEach(value -> addSecret(secrets, value));
+      } catch (RuntimeException e) {
+        // malformed: refused with its key (ours), or the agent's to refuse
       }
     }
-    if (endpoint.getRawQuery() != null) {
-      for (String pair : endpoint.getRawQuery().split("&")) {
-        addSecret(secrets, pair.substring(pair.indexOf('=') + 1));
-      }
-    }
-    headers.values().forEach(value -> addSecret(secrets, value));
-    return List.copyOf(secrets);
+    secrets.removeIf(String::isEmpty);
+    return List.copyOf(new java.util.LinkedHashSet<>(secrets));
   }
 
   private static void addSecret(List<String> secrets, String raw) {

@@ -1,6 +1,13 @@
 package io.spanflight.internal.config;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.AttributeType;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.sdk.resources.Resource;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -143,6 +150,34 @@ public final class Redacted {
       }
     }
     return scrubbed;
+  }
+
+  /**
+   * {@code resource} with each secret masked in its string and string-array attributes. The agent's
+   * process detector copies the JVM's command line, {@code -D} settings included, into {@code
+   * process.command_args} / {@code process.command_line}; what Spanflight exports and publishes
+   * (profiles, the OTEP-4719 process context) carries this copy instead.
+   */
+  public static Resource resource(Resource resource, java.util.Collection<String> secrets) {
+    if (secrets.isEmpty()) {
+      return resource;
+    }
+    AttributesBuilder scrubbed = Attributes.builder();
+    resource.getAttributes().forEach((key, value) -> put(scrubbed, key, value, secrets));
+    return Resource.create(scrubbed.build(), resource.getSchemaUrl());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void put(AttributesBuilder out, AttributeKey<?> key, Object value, java.util.Collection<String> secrets) {
+    if (key.getType() == AttributeType.STRING) {
+      out.put((AttributeKey<String>) key, scrub((String) value, secrets));
+    } else if (key.getType() == AttributeType.STRING_ARRAY) {
+      List<String> values = new ArrayList<>();
+      ((List<String>) value).forEach(v -> values.add(scrub(v, secrets)));
+      out.put((AttributeKey<List<String>>) key, values);
+    } else {
+      out.put((AttributeKey<Object>) key, value);
+    }
   }
 
   /**

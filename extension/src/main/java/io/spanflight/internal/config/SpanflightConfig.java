@@ -132,7 +132,7 @@ public final class SpanflightConfig {
             DEFAULT_SCOPE_EVENTS_THRESHOLD);
     scopeEventThreshold = scopeEvents ? threshold : null;
     nativeDirectory = read(() -> directory(s, NATIVE_DIRECTORY, null, true), null);
-    otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+    otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
   }
@@ -296,6 +296,11 @@ public final class SpanflightConfig {
   /** Null unless the exporter is {@code otlp}. */
   public OtlpSettings otlp() {
     return otlp;
+  }
+
+  /** The secrets the settings hold (see {@link OtlpSettings#secrets()}); empty without OTLP. */
+  public List<String> secrets() {
+    return otlp == null ? List.of() : otlp.secrets();
   }
 
   /** A one-line summary for the startup log. */

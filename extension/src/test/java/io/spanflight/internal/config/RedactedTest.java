@@ -2,7 +2,10 @@ package io.spanflight.internal.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.opentelemetry.sdk.resources.Resource;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,6 +68,26 @@ class RedactedTest {
     assertThat(config.describe())
         .contains("https://***@collector:4318/v1development/profiles?api_key=***", "authorization=***")
         .doesNotContain("alice", "pw-123", "k-456", "tok-789");
-    assertThat(config.otlp().secrets()).contains("alice:pw-123", "pw-123", "k-456", "Bearer tok-789");
+    assertThat(config.secrets()).contains("alice:pw-123", "pw-123", "k-456", "Bearer%20tok-789", "Bearer tok-789");
+  }
+
+  @Test
+  void theResourceSpanflightExportsHasTheSecretsMaskedThatTheAgentCopiedFromTheCommandLine() {
+    Resource resource =
+        Resource.create(
+            Attributes.of(
+                AttributeKey.stringArrayKey("process.command_args"),
+                List.of("java", "-Dotel.exporter.otlp.headers=a=Bearer%20tok-789", "-jar", "app.jar"),
+                AttributeKey.stringKey("process.command_line"),
+                "java -Dotel.exporter.otlp.headers=a=Bearer%20tok-789 -jar app.jar",
+                AttributeKey.longKey("process.pid"),
+                42L));
+    Resource scrubbed = Redacted.resource(resource, List.of("Bearer%20tok-789", "Bearer tok-789"));
+    assertThat(scrubbed.getAttribute(AttributeKey.stringArrayKey("process.command_args")))
+        .containsExactly("java", "-Dotel.exporter.otlp.headers=a=***", "-jar", "app.jar");
+    assertThat(scrubbed.getAttribute(AttributeKey.stringKey("process.command_line")))
+        .isEqualTo("java -Dotel.exporter.otlp.headers=a=*** -jar app.jar");
+    assertThat(scrubbed.getAttribute(AttributeKey.longKey("process.pid"))).isEqualTo(42L);
+    assertThat(Redacted.resource(resource, List.of())).isSameAs(resource);
   }
 }
