@@ -7,6 +7,7 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.ApiBootstrap;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.WrapperSelfCheck;
+import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -61,9 +62,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     }
     try {
       SpanflightConfig config = SpanflightConfig.read(properties);
-      for (String error : config.errors()) {
-        logger.severe("Spanflight is off: " + error);
-      }
+      config.logErrors();
       if (!config.active()) {
         if (config.errors().isEmpty()) {
           logger.info("Spanflight is disabled (" + SpanflightConfig.ENABLED + "=false)");
@@ -81,7 +80,8 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
         logger.warning("Spanflight's public API (io.spanflight.SpanflightContext) is not connected, its entries"
             + " will not be recorded: " + apiProblem);
       }
-      Spanflight.start(config, resource, localRoots);
+      // the agent's process detector may have copied -D secrets into the resource: ours masks them
+      Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots);
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
     }

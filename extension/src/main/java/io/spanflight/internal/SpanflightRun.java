@@ -1,6 +1,7 @@
 package io.spanflight.internal;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.export.OtlpProfileExporters;
@@ -118,7 +119,10 @@ final class SpanflightRun {
         try {
           return OtlpProfileExporters.create(config.otlp());
         } catch (RuntimeException | LinkageError e) {
-          logger.log(Level.SEVERE, "Spanflight cannot export profiles over OTLP: " + e.getMessage(), e);
+          // no stack trace: the sender's message may quote the endpoint, so it is scrubbed
+          logger.severe(
+              "Spanflight cannot export profiles over OTLP: "
+                  + Redacted.scrub(e.getClass().getName() + ": " + e.getMessage(), config.otlp().secrets()));
           return ProfileExporter.NONE;
         }
     }

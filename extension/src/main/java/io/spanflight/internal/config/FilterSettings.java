@@ -16,6 +16,7 @@ import java.util.Map;
  */
 final class FilterSettings {
   static final String ALL = "otel.spanflight.context.filter";
+  static final int MAX_LENGTH = 1024;
   private static final String EXPECTED =
       "a filter such as hasContext, hasNoContext, sampled, hasKey(k), hasEntry(k=v), combined with !, &&, || and ()";
 
@@ -36,6 +37,10 @@ final class FilterSettings {
   private static ContextFilter parse(Settings s, String key, List<String> errors) {
     String value = s.string(key, null);
     if (value == null) {
+      return null;
+    }
+    if (value.length() > MAX_LENGTH) { // the parser recurses once per nesting level
+      errors.add(new ConfigError(key, value, EXPECTED + ", at most " + MAX_LENGTH + " characters long").getMessage());
       return null;
     }
     try {

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -41,6 +42,8 @@ public final class OtlpSettings {
   private static final Logger logger = Logger.getLogger(OtlpSettings.class.getName());
   private static final String PROFILES = "otel.exporter.otlp.profiles.";
   private static final String GENERIC = "otel.exporter.otlp.";
+  /** The key infixes of the exporters: generic, ours, and the agent's other signals. */
+  private static final List<String> SIGNALS = List.of("", "profiles.", "traces.", "metrics.", "logs.");
   private static final String URL_FORM = "a URL like http://collector:4317";
 
   /** How requests travel. */
@@ -68,26 +71,49 @@ public final class OtlpSettings {
   private final ClientTls tls;
   private final int queueSize;
   private final Duration shutdownTimeout;
+  private final List<String> secrets;
 
-  private OtlpSettings(Settings s, ConfigProperties properties) {
-    protocol = readProtocol(s);
-    endpoint = readEndpoint(s, protocol);
-    headers = readHeaders(s, properties);
-    gzip = "gzip".equals(s.choice(keyInUse(s, "compression"), "none", "none", "gzip"));
+  private OtlpSettings(Settings s, ConfigProperties properties, List<String> errors) {
+    secrets = readSecrets(s, properties);
+    protocol = read(errors, () -> readProtocol(s), Protocol.HTTP_PROTOBUF);
+    endpoint =
+        read(
+            errors,
+            () -> readEndpoint(s, protocol),
+            URI.create(protocol == Protocol.GRPC ? DEFAULT_GRPC_ENDPOINT : DEFAULT_HTTP_ENDPOINT));
+    headers = read(errors, () -> readHeaders(s, properties), Collections.emptyMap());
+    gzip = "gzip".equals(read(errors, () -> s.choice(keyInUse(s, "compression"), "none", "none", "gzip"), "none"));
     timeout =
-        s.duration(
-            keyInUse(s, "timeout"),
-            SpanflightConfig.DEFAULT_OTLP_TIMEOUT,
-            Duration.ofMillis(1),
-            Duration.ofMinutes(10));
-    tls = readTls(s);
-    queueSize = s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024);
+        read(
+            errors,
+            () ->
+                s.duration(
+                    keyInUse(s, "timeout"), SpanflightConfig.DEFAULT_OTLP_TIMEOUT, Duration.ofMillis(1), Duration.ofMinutes(10)),
+            SpanflightConfig.DEFAULT_OTLP_TIMEOUT);
+    tls = read(errors, () -> readTls(s), null);
+    queueSize = read(errors, () -> s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024), DEFAULT_QUEUE_SIZE);
     shutdownTimeout =
-        s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1));
+        read(
+            errors,
+            () -> s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1)),
+            DEFAULT_SHUTDOWN_TIMEOUT);
   }
 
-  static OtlpSettings read(Settings s, ConfigProperties properties) {
-    return new OtlpSettings(s, properties);
+  /**
+   * Reads every key; each bad one adds its message to {@code errors} and is replaced by its
+   * default, so that one wrong key makes one message.
+   */
+  static OtlpSettings read(Settings s, ConfigProperties properties, List<String> errors) {
+    return new OtlpSettings(s, properties, errors);
+  }
+
+  private static <T> T read(List<String> errors, Supplier<T> reader, T onError) {
+    try {
+      return reader.get();
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return onError;
+    }
   }
 
   /**
@@ -96,7 +122,8 @@ public final class OtlpSettings {
    */
   private static Protocol readProtocol(Settings s) {
     String key = keyInUse(s, "protocol");
-    String value = s.string(key, Protocol.HTTP_PROTOBUF.value).toLowerCase(Locale.ROOT);
+    String given = s.string(key, Protocol.HTTP_PROTOBUF.value);
+    String value = given.toLowerCase(Locale.ROOT);
     if (value.equals(Protocol.GRPC.value)) {
       return Protocol.GRPC;
     }
@@ -109,7 +136,7 @@ public final class OtlpSettings {
               + " agent's other signals only (set " + PROFILES + "protocol to choose for profiles)");
       return Protocol.HTTP_PROTOBUF;
     }
-    throw new ConfigError(key, value, "grpc or http/protobuf");
+    throw new ConfigError(key, given, "grpc or http/protobuf");
   }
 
   /**
@@ -126,10 +153,10 @@ public final class OtlpSettings {
     try {
       uri = new URI(value);
     } catch (URISyntaxException e) {
-      throw new ConfigError(key, value, URL_FORM);
+      throw new ConfigError(key, Redacted.endpoint(value), URL_FORM);
     }
     if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-      throw new ConfigError(key, value, URL_FORM);
+      throw new ConfigError(key, Redacted.endpoint(value), URL_FORM);
     }
     if (protocol == Protocol.HTTP_PROTOBUF && key.startsWith(GENERIC) && !key.startsWith(PROFILES)) {
       return URI.create(value.endsWith("/") ? value + HTTP_PATH : value + "/" + HTTP_PATH);
@@ -149,7 +176,8 @@ public final class OtlpSettings {
           .getMap(key)
           .forEach((k, v) -> decoded.put(k, URLDecoder.decode(v, StandardCharsets.UTF_8)));
     } catch (RuntimeException e) { // ConfigurationException for a pair without '=', bad %-escapes
-      throw new ConfigError(key, raw, "comma-separated key=value pairs, values %-encoded");
+      // neither the value nor the exception's message (which quotes it) is shown: values are secrets
+      throw new ConfigError(key, Redacted.headers(raw), "comma-separated key=value pairs, values %-encoded");
     }
     return Collections.unmodifiableMap(decoded);
   }
@@ -164,33 +192,47 @@ public final class OtlpSettings {
     if (ca == null && cert == null && key == null) {
       return null;
     }
+    List<X509Certificate> trusted = ca == null ? null : certificates(caKey, ca);
+    List<X509Certificate> chain = cert == null ? null : certificates(certKey, cert);
+    PrivateKey privateKey = key == null ? null : privateKey(keyKey, key);
     if ((cert == null) != (key == null)) {
       String missing = cert == null ? certKey : keyKey;
       String given = cert == null ? keyKey : certKey;
       throw new ConfigError(missing, "", "a PEM file, because " + given + " is set");
     }
-    List<X509Certificate> trusted = ca == null ? null : certificates(caKey, ca);
-    List<X509Certificate> chain = cert == null ? null : certificates(certKey, cert);
-    PrivateKey privateKey = null;
-    if (key != null) {
-      try {
-        privateKey = ClientTls.privateKey(pemFile(keyKey, key));
-      } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-        throw new ConfigError(keyKey, key, "a readable PEM file with a PKCS#8 private key (RSA or EC): " + e.getMessage());
-      }
-    }
     try {
       return ClientTls.create(trusted, chain, privateKey);
     } catch (GeneralSecurityException | IllegalArgumentException e) {
-      throw new ConfigError(certKey, String.valueOf(cert), "a certificate matching " + keyKey + ": " + e.getMessage());
+      throw new ConfigError(
+          certKey, String.valueOf(cert), "a certificate matching " + keyKey + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /**
+   * The message never includes what the key parsers said about the file's content: only the file's
+   * path, and the kind of failure.
+   */
+  private static PrivateKey privateKey(String key, String file) {
+    String expected = "a readable PEM file with a PKCS#8 private key (RSA or EC)";
+    Path path = pemFile(key, file);
+    try {
+      return ClientTls.privateKey(path);
+    } catch (IOException e) {
+      throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
     }
   }
 
   private static List<X509Certificate> certificates(String key, String file) {
+    String expected = "a readable PEM file with X.509 certificates";
+    Path path = pemFile(key, file);
     try {
-      return ClientTls.certificates(pemFile(key, file));
-    } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-      throw new ConfigError(key, file, "a readable PEM file with X.509 certificates: " + e.getMessage());
+      return ClientTls.certificates(path);
+    } catch (IOException e) {
+      throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+    } catch (GeneralSecurityException | IllegalArgumentException e) { // the file may be a key: its content is not quoted
+      throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
     }
   }
 
@@ -218,6 +260,57 @@ public final class OtlpSettings {
 
   public Map<String, String> headers() {
     return headers;
+  }
+
+  /**
+   * Every secret the OTLP settings hold, ours and the agent's, as it may appear in a message from
+   * a sender or a collector or in the JVM's command line: the user info (whole and each part) and
+   * query values of each OTLP endpoint key, and every header value, raw and decoded.
+   * {@link Redacted#scrub} masks them in text that did not come from us.
+   */
+  public List<String> secrets() {
+    return secrets;
+  }
+
+  private static List<String> readSecrets(Settings s, ConfigProperties properties) {
+    List<String> secrets = new java.util.ArrayList<>();
+    for (String signal : SIGNALS) {
+      String endpoint = s.string(GENERIC + signal + "endpoint", null);
+      if (endpoint != null) {
+        try {
+          URI uri = new URI(endpoint);
+          if (uri.getRawUserInfo() != null) {
+            addSecret(secrets, uri.getRawUserInfo());
+            for (String part : uri.getRawUserInfo().split(":")) {
+              addSecret(secrets, part);
+            }
+          }
+          if (uri.getRawQuery() != null) {
+            for (String pair : uri.getRawQuery().split("&")) {
+              addSecret(secrets, pair.substring(pair.indexOf('=') + 1));
+            }
+          }
+        } catch (URISyntaxException e) {
+          // refused with its key (ours), or the agent's to refuse
+        }
+      }
+      try {
+        properties.getMap(GENERIC + signal + "headers").values().forEach(value -> addSecret(secrets, value));
+      } catch (RuntimeException e) {
+        // malformed: refused with its key (ours), or the agent's to refuse
+      }
+    }
+    secrets.removeIf(String::isEmpty);
+    return List.copyOf(new java.util.LinkedHashSet<>(secrets));
+  }
+
+  private static void addSecret(List<String> secrets, String raw) {
+    secrets.add(raw);
+    try {
+      secrets.add(URLDecoder.decode(raw, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      // not %-encoded: the raw form is enough
+    }
   }
 
   /** Whether request bodies are gzip-compressed ({@code compression=gzip}). */

@@ -91,17 +91,30 @@ public final class SourceSettings {
       Settings s, List<String> errors, String name, boolean on, String setting, String byDefault) {
     boolean enabled = enabled(s, errors, name, on);
     String value = s.string(key(name, setting), byDefault);
-    if (!RATE.matcher(value).matches()) {
+    if (!RATE.matcher(value).matches() || !fitsInLong(value.substring(0, value.indexOf('/')))) {
       errors.add(new ConfigError(key(name, setting), value, "a rate like 150/s or 10/ms").getMessage());
       return new SourceSettings(name, false, setting, "");
     }
     return new SourceSettings(name, enabled, setting, value);
   }
 
-  /** Method timing and tracing are on exactly when a filter is given. */
+  private static boolean fitsInLong(String digits) {
+    try {
+      Long.parseLong(digits);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Method timing and tracing are on when a filter is given, unless {@code enabled=false}; a
+   * wrong {@code enabled} value is refused like any other source's.
+   */
   private static SourceSettings filter(Settings s, List<String> errors, String name) {
+    boolean enabled = enabled(s, errors, name, true);
     String value = s.string(key(name, "filter"), "");
-    for (String part : value.split(";")) {
+    for (String part : value.split(";", -1)) { // -1: an empty last filter is refused too
       if (!value.isEmpty() && !METHOD_FILTER.matcher(part.trim()).matches()) {
         errors.add(
             new ConfigError(
@@ -112,7 +125,7 @@ public final class SourceSettings {
         return new SourceSettings(name, false, "filter", "");
       }
     }
-    return new SourceSettings(name, !value.isEmpty(), "filter", value);
+    return new SourceSettings(name, enabled && !value.isEmpty(), "filter", value);
   }
 
   public String name() {

@@ -2,6 +2,7 @@ package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.spanflight.internal.filter.SampleFilters;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.logging.Logger;
 
 /**
  * Every Spanflight setting, read once at startup. Each key works as a system property and as the
@@ -24,6 +26,7 @@ import java.util.function.Supplier;
  * <p>Not API: internal to Spanflight.
  */
 public final class SpanflightConfig {
+  private static final Logger logger = Logger.getLogger("io.spanflight");
   public static final String ENABLED = "otel.spanflight.enabled";
   public static final String EXPORTER = "otel.spanflight.exporter";
   public static final String EXPORT_INTERVAL = "otel.spanflight.export.interval";
@@ -105,7 +108,10 @@ public final class SpanflightConfig {
                 s.duration(
                     EXPORT_INTERVAL, DEFAULT_EXPORT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
             DEFAULT_EXPORT_INTERVAL);
-    fileDirectory = Paths.get(s.string(FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY));
+    fileDirectory =
+        read(
+            () -> directory(s, FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY, exporter == Exporter.FILE),
+            Paths.get(DEFAULT_FILE_DIRECTORY));
     fileFormats = read(() -> fileFormats(s), EnumSet.of(FileFormat.OTLP));
     sources = SourceSettings.read(s, errors);
     filters = FilterSettings.read(s, sources, errors);
@@ -125,11 +131,31 @@ public final class SpanflightConfig {
             () -> s.duration(SCOPE_EVENTS_THRESHOLD, DEFAULT_SCOPE_EVENTS_THRESHOLD, Duration.ZERO, Duration.ofHours(1)),
             DEFAULT_SCOPE_EVENTS_THRESHOLD);
     scopeEventThreshold = scopeEvents ? threshold : null;
-    String nativeDir = s.string(NATIVE_DIRECTORY, null);
-    nativeDirectory = nativeDir == null ? null : Paths.get(nativeDir);
-    otlp = exporter == Exporter.OTLP ? read(() -> OtlpSettings.read(s, properties), null) : null;
+    nativeDirectory = read(() -> directory(s, NATIVE_DIRECTORY, null, true), null);
+    otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
+  }
+
+  /**
+   * A directory path; when {@code checked}, one that exists must be a directory (it is created
+   * when missing, later). Null when unset and {@code defaultValue} is null.
+   */
+  private static Path directory(Settings s, String key, String defaultValue, boolean checked) {
+    String value = s.string(key, defaultValue);
+    if (value == null) {
+      return null;
+    }
+    Path path;
+    try {
+      path = Paths.get(value);
+    } catch (RuntimeException e) { // InvalidPathException: a NUL character, for one
+      throw new ConfigError(key, value, "a directory path");
+    }
+    if (checked && Files.exists(path) && !Files.isDirectory(path)) {
+      throw new ConfigError(key, value, "a directory path (this is a file)");
+    }
+    return path;
   }
 
   private static Set<FileFormat> fileFormats(Settings s) {
@@ -150,6 +176,16 @@ public final class SpanflightConfig {
     } catch (ConfigError e) {
       errors.add(e.getMessage());
       return onError;
+    }
+  }
+
+  /**
+   * Logs each error as one severe line, which says that Spanflight is off because of it; the
+   * application runs on without Spanflight. Values that may hold secrets were never put in them.
+   */
+  public void logErrors() {
+    for (String error : errors) {
+      logger.severe("Spanflight is off (the application runs without it): " + error);
     }
   }
 
@@ -266,12 +302,20 @@ public final class SpanflightConfig {
     return otlp;
   }
 
+  /** The secrets the settings hold (see {@link OtlpSettings#secrets()}); empty without OTLP. */
+  public List<String> secrets() {
+    return otlp == null ? List.of() : otlp.secrets();
+  }
+
   /** A one-line summary for the startup log. */
   public String describe() {
     Map<String, Object> shown = new LinkedHashMap<>();
     shown.put("exporter", exporter.name().toLowerCase(java.util.Locale.ROOT));
     if (otlp != null) {
-      shown.put("endpoint", otlp.endpoint());
+      shown.put("endpoint", Redacted.endpoint(otlp.endpoint()));
+      if (!otlp.headers().isEmpty()) {
+        shown.put("headers", Redacted.headers(otlp.headers()));
+      }
     }
     if (exporter == Exporter.FILE) {
       shown.put("directory", fileDirectory.toAbsolutePath());

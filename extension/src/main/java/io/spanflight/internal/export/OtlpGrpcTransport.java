@@ -4,6 +4,7 @@ import io.opentelemetry.sdk.common.export.GrpcResponse;
 import io.opentelemetry.sdk.common.export.GrpcSender;
 import io.opentelemetry.sdk.common.export.GrpcSenderProvider;
 import io.opentelemetry.sdk.common.export.GrpcStatusCode;
+import io.spanflight.internal.config.Redacted;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -33,7 +34,11 @@ final class OtlpGrpcTransport {
   static ProfileTransport create(SenderConfig config) {
     GrpcSender sender = SenderProviders.load(GrpcSenderProvider.class).createSender(config);
     return new OtlpTransport<>(
-        "otlp grpc " + config.getEndpoint(), sender::send, sender::shutdown, OtlpGrpcTransport::classify);
+        "otlp grpc " + Redacted.endpoint(config.getEndpoint()),
+        sender::send,
+        sender::shutdown,
+        OtlpGrpcTransport::classify,
+        config.secrets());
   }
 
   static SendOutcome classify(GrpcResponse response) {

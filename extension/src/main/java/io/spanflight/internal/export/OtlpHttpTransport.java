@@ -3,6 +3,7 @@ package io.spanflight.internal.export;
 import io.opentelemetry.sdk.common.export.HttpResponse;
 import io.opentelemetry.sdk.common.export.HttpSender;
 import io.opentelemetry.sdk.common.export.HttpSenderProvider;
+import io.spanflight.internal.config.Redacted;
 import java.util.Set;
 
 /**
@@ -21,7 +22,11 @@ final class OtlpHttpTransport {
   static ProfileTransport create(SenderConfig config) {
     HttpSender sender = SenderProviders.load(HttpSenderProvider.class).createSender(config);
     return new OtlpTransport<>(
-        "otlp http/protobuf " + config.getEndpoint(), sender::send, sender::shutdown, OtlpHttpTransport::classify);
+        "otlp http/protobuf " + Redacted.endpoint(config.getEndpoint()),
+        sender::send,
+        sender::shutdown,
+        OtlpHttpTransport::classify,
+        config.secrets());
   }
 
   static SendOutcome classify(HttpResponse response) {

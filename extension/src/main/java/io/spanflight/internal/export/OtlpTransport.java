@@ -2,6 +2,8 @@ package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.export.MessageWriter;
+import io.spanflight.internal.config.Redacted;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -26,13 +28,23 @@ final class OtlpTransport<R> implements ProfileTransport {
   private final Send<R> send;
   private final Supplier<CompletableResultCode> shutdown;
   private final Function<R, SendOutcome> classify;
+  private final List<String> secrets;
 
+  /**
+   * {@code destination} must show no secret (see {@link Redacted#endpoint}); {@code secrets} are
+   * masked in every failure description, as senders and collectors may quote URLs or headers.
+   */
   OtlpTransport(
-      String destination, Send<R> send, Supplier<CompletableResultCode> shutdown, Function<R, SendOutcome> classify) {
+      String destination,
+      Send<R> send,
+      Supplier<CompletableResultCode> shutdown,
+      Function<R, SendOutcome> classify,
+      List<String> secrets) {
     this.destination = destination;
     this.send = send;
     this.shutdown = shutdown;
     this.classify = classify;
+    this.secrets = secrets;
   }
 
   @Override
@@ -45,11 +57,16 @@ final class OtlpTransport<R> implements ProfileTransport {
     try {
       send.send(
           new RequestBody(request),
-          response -> done.accept(classify.apply(response)),
-          error -> done.accept(SendOutcome.retryable(describe(error))));
+          response -> done.accept(scrubbed(classify.apply(response))),
+          error -> done.accept(SendOutcome.retryable(Redacted.scrub(describe(error), secrets))));
     } catch (RuntimeException e) {
-      done.accept(SendOutcome.retryable(describe(e)));
+      done.accept(SendOutcome.retryable(Redacted.scrub(describe(e), secrets)));
     }
+  }
+
+  private SendOutcome scrubbed(SendOutcome outcome) {
+    String description = Redacted.scrub(outcome.description(), secrets);
+    return description.equals(outcome.description()) ? outcome : outcome.describedAs(description);
   }
 
   @Override

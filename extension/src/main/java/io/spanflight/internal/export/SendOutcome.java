@@ -49,6 +49,11 @@ public final class SendOutcome {
     return new SendOutcome(Kind.FAILED, description, 0);
   }
 
+  /** The same outcome with another description (the same with secrets masked). */
+  SendOutcome describedAs(String description) {
+    return new SendOutcome(kind, description, rejectedProfiles);
+  }
+
   public Kind kind() {
     return kind;
   }

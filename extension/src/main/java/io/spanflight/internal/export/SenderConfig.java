@@ -45,6 +45,7 @@ final class SenderConfig implements HttpSenderConfig, GrpcSenderConfig {
   private final Map<String, List<String>> headers;
   private final RetryPolicy retryPolicy;
   private final ClientTls tls;
+  private final List<String> secrets;
 
   SenderConfig(OtlpSettings settings, RetryPolicy retryPolicy) {
     this.endpoint = settings.endpoint();
@@ -55,6 +56,12 @@ final class SenderConfig implements HttpSenderConfig, GrpcSenderConfig {
     this.headers = Collections.unmodifiableMap(h);
     this.retryPolicy = retryPolicy;
     this.tls = settings.tls();
+    this.secrets = settings.secrets();
+  }
+
+  /** The settings' secrets, to mask in the senders' and collectors' messages. */
+  List<String> secrets() {
+    return secrets;
   }
 
   @Override

@@ -1,0 +1,297 @@
+package io.spanflight.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every configuration key the README documents (its configuration table, the per-source keys of
+ * its sources table, and the context-filter keys), each with wrong values of the kinds its type
+ * allows (malformed, negative, huge, wrong unit, wrong type, control characters): reading the
+ * settings does not throw, exactly one warning or severe line is logged, on one line, naming the
+ * key, the value (never for a secret) and the expected form, and the rest of the settings stays
+ * usable. A README key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
+ */
+class EveryKeyBadValueTest {
+  private static final Path README = Paths.get(System.getProperty("user.dir")).resolveSibling("README.md");
+  private static final Pattern TABLE_KEY = Pattern.compile("^\\| `(otel\\.[a-z0-9.\\-]+)` \\|", Pattern.MULTILINE);
+  private static final Pattern SOURCE_ROW = Pattern.compile("^\\| `([a-z]+)` \\| `jdk\\.[^|]*\\|[^|]*\\| `([a-z]+)`", Pattern.MULTILINE);
+  private static final Path SCRATCH = scratch();
+
+  /** What a key holds, its wrong values, and a fragment of the expected form its message must name. */
+  enum Kind {
+    BOOLEAN("true or false", "yes", "1", "TRUE!", "true\nfalse"),
+    DURATION("a duration between", "soon", "-5s", "1.5s", "10d", "10 parsecs", "99999999999999999999h", "9999h"),
+    INTEGER("a whole number between", "-1", "0", "abc", "1e3", "99999999999999999999"),
+    POWER_OF_TWO("a power of two between", "1000", "-16", "2147483648", "x", "8"),
+    EXPORTER("one of otlp, file, none", "kafka", "otlp,file", "1"),
+    JFR_CAP("one of none, default", "max", "true"),
+    PROTOCOL("grpc or http/protobuf", "grpcx", "http/json", "http"),
+    COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
+    FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
+    ATTRIBUTE_KEYS(
+        "attribute keys",
+        "http route",
+        "a,,b",
+        "k=v",
+        IntStream.rangeClosed(1, 33).mapToObj(i -> "key" + i).collect(Collectors.joining(","))),
+    DIRECTORY("a directory path", "a\u0000b", SCRATCH.resolve("a-file").toString()),
+    URL("a URL like http://collector:4317", "collector:4317", "ftp://h:1", "http://", "http://h:port/x", "http://user:SECRET1@h:x/p?token=SECRET2"),
+    HEADERS("key=value pairs", "novalue", "a=1,SECRET3", "a=%G0SECRET4"),
+    CERTIFICATE("a readable PEM file with X.509 certificates", "/no/such/file.pem", SCRATCH.resolve("a-file").toString(), SCRATCH.toString()),
+    PRIVATE_KEY("a readable PEM file with a PKCS#8 private key", "/no/such/file.key", SCRATCH.resolve("a-file").toString(), SCRATCH.resolve("marker.key").toString()),
+    RATE("a rate like 150/s", "lots", "150", "150/d", "-1/s", "99999999999999999999/s"),
+    METHOD_FILTER("JDK method filters", "com.example.Foo::", "com example", ";;", "com.example.Foo;"),
+    CONTEXT_FILTER("a filter such as hasContext", "hasContext &&", "foo", "(".repeat(5000) + "hasContext" + ")".repeat(5000));
+
+    final String expected;
+    final List<String> badValues;
+
+    Kind(String expected, String... badValues) {
+      this.expected = expected;
+      this.badValues = List.of(badValues);
+    }
+  }
+
+  /** The kind of each key of the README's configuration table. */
+  private static final Map<String, Kind> KINDS = new LinkedHashMap<>();
+  /** Other settings a key is only read or checked with. */
+  private static final Map<String, Map<String, String>> WITH = new HashMap<>();
+
+  static {
+    KINDS.put("otel.spanflight.enabled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.exporter", Kind.EXPORTER);
+    KINDS.put("otel.spanflight.export.interval", Kind.DURATION);
+    KINDS.put("otel.spanflight.export.queue.size", Kind.INTEGER);
+    KINDS.put("otel.spanflight.export.shutdown.timeout", Kind.DURATION);
+    KINDS.put("otel.spanflight.file.directory", Kind.DIRECTORY);
+    KINDS.put("otel.spanflight.file.format", Kind.FILE_FORMATS);
+    KINDS.put("otel.spanflight.timeline.ring.size", Kind.POWER_OF_TWO);
+    KINDS.put("otel.spanflight.timeline.max.steps", Kind.INTEGER);
+    KINDS.put("otel.spanflight.link.local.root", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.context.attributes", Kind.ATTRIBUTE_KEYS);
+    KINDS.put("otel.spanflight.link.unsampled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.scope.events", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.scope.events.threshold", Kind.DURATION);
+    KINDS.put("otel.spanflight.jfr.cap", Kind.JFR_CAP);
+    KINDS.put("otel.spanflight.jmx.enabled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.raw.payload", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.native.enabled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.native.directory", Kind.DIRECTORY);
+    KINDS.put("otel.exporter.otlp.profiles.protocol", Kind.PROTOCOL);
+    KINDS.put("otel.exporter.otlp.profiles.endpoint", Kind.URL);
+    KINDS.put("otel.exporter.otlp.profiles.headers", Kind.HEADERS);
+    KINDS.put("otel.exporter.otlp.profiles.compression", Kind.COMPRESSION);
+    KINDS.put("otel.exporter.otlp.profiles.timeout", Kind.DURATION);
+    KINDS.put("otel.exporter.otlp.profiles.certificate", Kind.CERTIFICATE);
+    KINDS.put("otel.exporter.otlp.profiles.client.certificate", Kind.CERTIFICATE);
+    KINDS.put("otel.exporter.otlp.profiles.client.key", Kind.PRIVATE_KEY);
+    KINDS.put("otel.spanflight.context.filter", Kind.CONTEXT_FILTER);
+    WITH.put("otel.spanflight.file.directory", Map.of("otel.spanflight.exporter", "file"));
+  }
+
+  /** The per-source setting names of the sources table, and the kind of their values. */
+  private static final Map<String, Kind> SOURCE_SETTINGS =
+      Map.of("period", Kind.DURATION, "threshold", Kind.DURATION, "throttle", Kind.RATE, "filter", Kind.METHOD_FILTER);
+
+  /** Values that are secret as a whole, or in part: the message must not contain them. */
+  private static final List<String> SECRETS = List.of("SECRET1", "SECRET2", "SECRET3", "SECRET4");
+
+  static List<String> documentedKeys() {
+    String readme = readme();
+    List<String> keys = new ArrayList<>();
+    Matcher table = TABLE_KEY.matcher(readme);
+    while (table.find()) {
+      keys.add(table.group(1));
+    }
+    Matcher sources = SOURCE_ROW.matcher(readme);
+    while (sources.find()) {
+      keys.add("otel.spanflight." + sources.group(1) + ".enabled");
+      keys.add("otel.spanflight." + sources.group(1) + "." + sources.group(2));
+      keys.add("otel.spanflight." + sources.group(1) + ".context.filter");
+    }
+    keys.add("otel.spanflight.context.filter"); // the Context filters section
+    return keys.stream().distinct().collect(Collectors.toList());
+  }
+
+  static Kind kindOf(String key) {
+    Kind kind = KINDS.get(key);
+    if (kind != null) {
+      return kind;
+    }
+    String[] parts = key.split("\\.");
+    String setting = parts[parts.length - 1];
+    if (setting.equals("enabled")) {
+      return Kind.BOOLEAN;
+    }
+    if (key.endsWith(".context.filter")) {
+      return Kind.CONTEXT_FILTER;
+    }
+    return SOURCE_SETTINGS.get(setting);
+  }
+
+  static Stream<Arguments> everyKeyWithEachBadValue() {
+    return documentedKeys().stream()
+        .filter(key -> kindOf(key) != null)
+        .flatMap(key -> kindOf(key).badValues.stream().map(value -> Arguments.of(key, Redacted.oneLine(abbreviated(value)), value)));
+  }
+
+  @Test
+  void theReadmeDocumentsKeysAndEachHasItsBadValues() {
+    List<String> keys = documentedKeys();
+    assertThat(keys).as("keys parsed from %s", README).hasSizeGreaterThan(40);
+    assertThat(keys.stream().filter(key -> kindOf(key) == null))
+        .as("README keys without bad values in this test: add them to KINDS")
+        .isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("everyKeyWithEachBadValue")
+  void aBadValueMakesOneLineNamingKeyValueAndExpectedFormAndTheRestStaysUsable(String key, String shown, String value) {
+    Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
+    properties.put(key, value);
+    List<LogRecord> lines = new ArrayList<>();
+    SpanflightConfig config = readAndLog(properties, lines);
+
+    List<LogRecord> problems = lines.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).collect(Collectors.toList());
+    assertThat(problems).as("warning or severe lines for %s=%s", key, shown).hasSize(1);
+    String line = problems.get(0).getMessage();
+    assertThat(line).as("one line").doesNotContain("\n", "\r");
+    assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected, "Spanflight is off");
+    SECRETS.forEach(secret -> assertThat(line).as("a secret").doesNotContain(secret));
+    if (kindOf(key) == Kind.HEADERS) {
+      assertThat(line).as("header values are secrets").doesNotContain("'" + value + "'");
+    } else if (kindOf(key) == Kind.URL) {
+      assertThat(line).contains("'" + Redacted.endpoint(value) + "'");
+    } else {
+      assertThat(line).contains("'" + shownValue(value));
+    }
+    if (kindOf(key) == Kind.PRIVATE_KEY && value.endsWith("marker.key")) {
+      assertThat(line).as("the key file's content").doesNotContain("MARKER");
+    }
+    assertThat(config.active()).isFalse();
+    assertThatCode(() -> usable(config)).doesNotThrowAnyException();
+  }
+
+  @ParameterizedTest(name = "{0} empty")
+  @MethodSource("everyKey")
+  void anEmptyValueIsTheDefault(String key) {
+    for (String empty : List.of("", "  ")) {
+      Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
+      properties.put(key, empty);
+      List<LogRecord> lines = new ArrayList<>();
+      SpanflightConfig config = readAndLog(properties, lines);
+      assertThat(lines).as("lines for %s='%s'", key, empty).noneMatch(r -> r.getLevel().intValue() >= Level.WARNING.intValue());
+      assertThat(config.active()).isTrue();
+    }
+  }
+
+  static Stream<String> everyKey() {
+    return documentedKeys().stream();
+  }
+
+  private static SpanflightConfig readAndLog(Map<String, String> properties, List<LogRecord> lines) {
+    Logger logger = Logger.getLogger("io.spanflight");
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            lines.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(handler);
+    try {
+      SpanflightConfig[] config = new SpanflightConfig[1];
+      assertThatCode(() -> config[0] = SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties)))
+          .as("reading %s", properties.keySet())
+          .doesNotThrowAnyException();
+      config[0].logErrors();
+      return config[0];
+    } finally {
+      logger.removeHandler(handler);
+    }
+  }
+
+  /** Every getter answers: what the caller reads before and after it sees the errors. */
+  private static void usable(SpanflightConfig config) {
+    config.describe();
+    config.sources().forEach(SourceSettings::toString);
+    assertThat(config.sources()).hasSize(10);
+    assertThat(config.exportInterval()).isNotNull();
+    assertThat(config.fileDirectory()).isNotNull();
+    assertThat(config.fileFormats()).isNotEmpty();
+    assertThat(config.filters()).isNotNull();
+    assertThat(config.contextAttributes()).isNotNull();
+    assertThat(config.ringSize()).isPositive();
+    assertThat(config.maxSteps()).isPositive();
+    if (config.otlp() != null) {
+      assertThat(config.otlp().endpoint()).isNotNull();
+      assertThat(config.otlp().timeout()).isNotNull();
+      assertThat(config.otlp().headers()).isNotNull();
+    }
+  }
+
+  /** How ConfigError shows a value: on one line, cut after 200 characters. */
+  private static String shownValue(String value) {
+    return Redacted.oneLine(value.length() > ConfigError.MAX_SHOWN ? value.substring(0, ConfigError.MAX_SHOWN) : value);
+  }
+
+  private static String abbreviated(String value) {
+    return value.length() > 40 ? value.substring(0, 40) + "... (" + value.length() + " characters)" : value;
+  }
+
+  private static String readme() {
+    try {
+      return Files.readString(README, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Path scratch() {
+    try {
+      Path dir = Files.createTempDirectory("spanflight-config-test");
+      Files.writeString(dir.resolve("a-file"), "not a PEM file\n");
+      Files.writeString(dir.resolve("marker.key"), "-----BEGIN PRIVATE KEY-----\nMARKER0content\n-----END PRIVATE KEY-----\n");
+      dir.toFile().deleteOnExit();
+      dir.resolve("a-file").toFile().deleteOnExit();
+      dir.resolve("marker.key").toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      fail("cannot create a scratch directory", e);
+      return null;
+    }
+  }
+}
