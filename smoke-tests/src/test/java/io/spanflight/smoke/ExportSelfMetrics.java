@@ -41,7 +41,9 @@ final class ExportSelfMetrics {
     for (String outcome : OUTCOMES) {
       s.append(s.length() == 0 ? "" : ", ").append(outcome).append(' ').append(latest(outcome));
     }
-    return s.toString();
+    boolean inLast = !requests.isEmpty() && !of(requests.subList(requests.size() - 1, requests.size()))
+        .values(REQUESTS, null).isEmpty();
+    return s.append(inLast ? "" : " (the last metrics request has none)").toString();
   }
 
   /** The largest {@code spanflight.export.pending} reported; -1 when none arrived. */

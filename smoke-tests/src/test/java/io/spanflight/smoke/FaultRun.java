@@ -22,6 +22,8 @@ final class FaultRun {
   static final String LOAD_PATH = "/burn?ms=2";
   static final int CLIENTS = 2;
   static final Duration PERIOD = Duration.ofMillis(20);
+  /** Every case measures at least this long, so that each p99 rests on about 1000 requests. */
+  static final double MIN_LOAD_SECONDS = 10;
 
   /** Plays the fault while the load runs; returns whether delivery resumed (null: not tried). */
   interface Script {
@@ -92,6 +94,7 @@ final class FaultRun {
         Boolean resumed;
         try {
           resumed = script.play(this);
+          await(r -> r.elapsedSeconds() >= MIN_LOAD_SECONDS, Duration.ofSeconds(30));
         } finally {
           load.stop();
         }
