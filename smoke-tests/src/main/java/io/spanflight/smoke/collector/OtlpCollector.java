@@ -63,9 +63,9 @@ public final class OtlpCollector implements AutoCloseable {
     return t;
   });
 
-  private OtlpCollector() {
+  private OtlpCollector(int grpcPort) {
     server = NettyServerBuilder
-        .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+        .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), grpcPort))
         .maxInboundMessageSize(64 * 1024 * 1024)
         .addService(traces())
         .addService(profiles())
@@ -83,11 +83,19 @@ public final class OtlpCollector implements AutoCloseable {
 
   /** Starts a collector on an ephemeral port. */
   public static OtlpCollector start() {
-    OtlpCollector collector = new OtlpCollector();
+    return start(0);
+  }
+
+  /**
+   * Starts a collector whose OTLP/gRPC port is {@code grpcPort} (0: ephemeral; HTTP is always on an
+   * ephemeral port), e.g. to bring a collector back on the port an app already exports to.
+   */
+  public static OtlpCollector start(int grpcPort) {
+    OtlpCollector collector = new OtlpCollector(grpcPort);
     try {
       collector.server.start();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot start the OTLP collector", e);
+      throw new UncheckedIOException("cannot start the OTLP collector on gRPC port " + grpcPort, e);
     }
     collector.port = collector.server.getPort();
     collector.httpServer.start();
