@@ -33,15 +33,23 @@ final class InputKind {
     if (startsWith(bytes, JFR_MAGIC)) {
       return "a JFR recording";
     }
-    for (byte b : bytes) {
-      if (b == '{' || b == '[') {
-        return "JSON (an OTLP/JSON .json file?)";
+    return looksLikeJson(bytes) ? "JSON (an OTLP/JSON .json file?)" : null;
+  }
+
+  /** Text (the first bytes are printable ASCII or white space) whose first character opens JSON. */
+  private static boolean looksLikeJson(byte[] bytes) {
+    int start = -1;
+    for (int i = 0; i < Math.min(bytes.length, 64); i++) {
+      byte b = bytes[i];
+      boolean space = b == ' ' || b == '\t' || b == '\n' || b == '\r';
+      if (!space && (b < 0x20 || b > 0x7E)) {
+        return false;
       }
-      if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-        break;
+      if (start < 0 && !space) {
+        start = i;
       }
     }
-    return null;
+    return start >= 0 && (bytes[start] == '{' || bytes[start] == '[');
   }
 
   private static boolean startsWith(byte[] bytes, byte[] prefix) {
