@@ -112,7 +112,7 @@ final class DictionaryDecoder {
     }
     return new ProfilesRequest.Dictionary(table, functions, locations.toArray(new int[0][]),
         stacks.toArray(new int[0][]), traceIds.toArray(new byte[0][]), spanIds.toArray(new byte[0][]),
-        keys, values);
+        keys, values, frames);
   }
 
   private static int[] readLocation(ProtoReader in, LongList scratch) throws MalformedProfileException {

@@ -85,7 +85,7 @@ public final class ReportCommand {
       return usage(err, "which files? give the directory the file exporter wrote to, or .binpb files");
     }
     try {
-      return report(inputs, output, new ReportLimits(maxFiles, maxFileBytes), out, err);
+      return report(inputs, output, new ReportLimits(maxFiles, maxFileBytes, defaults.maxCallTreeNodes), out, err);
     } catch (OutOfMemoryError e) {
       err.println("spanflight report: out of memory; give java more heap (-Xmx) or fewer files");
       return 1;

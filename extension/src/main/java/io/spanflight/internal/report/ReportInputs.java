@@ -175,6 +175,10 @@ final class ReportInputs {
     } catch (RuntimeException | StackOverflowError e) {
       return "cannot decode it (" + e + "); this is a bug in the report, please report it";
     }
+    if (model.trie.size() + request.dictionary.frames > limits.maxCallTreeNodes) {
+      return "its stacks could take the report's call tree past the limit of " + limits.maxCallTreeNodes
+          + " nodes (distinct call paths); report fewer files at a time";
+    }
     try {
       model.add(request);
       return null;

@@ -2,9 +2,10 @@ package io.spanflight.internal.report;
 
 /**
  * What the report reads at most, so that hostile or broken input costs bounded time and memory:
- * how many files, how many bytes per file, how deeply an attribute value may nest, and how many
+ * how many files, how many bytes per file, how deeply an attribute value may nest, how many
  * frames the stacks of one file may expand to (a stack may repeat a location that has many lines,
- * so a few bytes can stand for millions of frames). Decoding is otherwise linear in the file size.
+ * so a few bytes can stand for millions of frames), and how large the call tree of all files may
+ * grow. Decoding is otherwise linear in the file size.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -19,21 +20,35 @@ final class ReportLimits {
   static final long BASE_FRAMES = 1_000_000;
   /**
    * Each stack entry takes at least one byte and a location of a JVM frame has one line, so a
-   * real file expands to fewer frames than it has bytes; two per byte leave room for inlining.
+   * file written by Spanflight expands to fewer frames than it has bytes. Each frame may become a
+   * node of the report's call tree (some 60 bytes of heap at worst), so this bounds the tree too.
    */
-  static final long FRAMES_PER_BYTE = 2;
+  static final long FRAMES_PER_BYTE = 1;
+
+  /**
+   * Distinct call paths (nodes of the call tree all files share): a real report has some
+   * thousands to a few millions; each costs up to some 60 bytes of heap and 15 of HTML.
+   */
+  static final long DEFAULT_MAX_CALL_TREE_NODES = 10_000_000;
 
   static final ReportLimits DEFAULT = new ReportLimits(DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES);
 
   final int maxFiles;
   final long maxFileBytes;
+  final long maxCallTreeNodes;
 
   ReportLimits(int maxFiles, long maxFileBytes) {
-    if (maxFiles < 1 || maxFileBytes < 1) {
-      throw new IllegalArgumentException("limits must be positive: " + maxFiles + " files, " + maxFileBytes + " bytes");
+    this(maxFiles, maxFileBytes, DEFAULT_MAX_CALL_TREE_NODES);
+  }
+
+  ReportLimits(int maxFiles, long maxFileBytes, long maxCallTreeNodes) {
+    if (maxFiles < 1 || maxFileBytes < 1 || maxCallTreeNodes < 1) {
+      throw new IllegalArgumentException("limits must be positive: " + maxFiles + " files, " + maxFileBytes
+          + " bytes, " + maxCallTreeNodes + " nodes");
     }
     this.maxFiles = maxFiles;
     this.maxFileBytes = Math.min(maxFileBytes, Integer.MAX_VALUE - 16); // one Java array
+    this.maxCallTreeNodes = maxCallTreeNodes;
   }
 
   /** The frames the stacks of a file of {@code bytes} bytes may expand to. */

@@ -72,6 +72,26 @@ class ReportHostileInputTest {
   }
 
   @Test
+  void skipsAFileThatCouldGrowTheCallTreePastItsLimit() throws Exception {
+    Path profiles = Files.createDirectory(dir.resolve("tree"));
+    for (String name : List.of("a", "b")) {
+      RequestFixture f = new RequestFixture("shop");
+      f.cpu(f.stack("app." + name + ".leaf", "app." + name + ".middle", "app." + name + ".root"), 0, 1);
+      Files.write(profiles.resolve(name + ".binpb"), f.build().toByteArray());
+    }
+    Path html = dir.resolve("report.html");
+
+    // the root and a's 3 frames make 4 nodes; b's 3 more would make 7
+    int status = run(new ReportLimits(10, 1 << 20, 5), profiles.toString(), "--out", html.toString());
+
+    assertThat(status).as(stderr()).isEqualTo(ReportCommand.PARTIAL);
+    assertThat(stderr()).isEqualTo("spanflight report: skipping " + profiles.resolve("b.binpb")
+        + ": its stacks could take the report's call tree past the limit of 5 nodes (distinct call paths);"
+        + " report fewer files at a time" + System.lineSeparator());
+    assertThat(Files.readString(html)).contains("app.a.leaf").doesNotContain("app.b.leaf");
+  }
+
+  @Test
   void readsTheFirstFilesByNameUpToTheLimitAndSaysWhatItLeftOut() throws Exception {
     Path profiles = Files.createDirectory(dir.resolve("many"));
     int files = 3000;
