@@ -4,6 +4,7 @@ package io.spanflight.internal.report;
  * Reads an OTLP {@code AnyValue} as text: strings as they are (also {@code string_value_strindex}
  * when a string table is given), booleans, integers and doubles in their usual notation, arrays
  * as {@code [a, b]}; key-value lists and bytes as empty text (the report does not show them).
+ * Arrays nested deeper than {@link ReportLimits#MAX_VALUE_DEPTH} are refused (no stack overflow).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -15,6 +16,13 @@ final class AnyValues {
    *     not allowed (or the table is not known yet, then the index is kept as {@code #<index>})
    */
   static String text(ProtoReader in, String[] strings) throws MalformedProfileException {
+    return text(in, strings, 0);
+  }
+
+  private static String text(ProtoReader in, String[] strings, int depth) throws MalformedProfileException {
+    if (depth > ReportLimits.MAX_VALUE_DEPTH) {
+      throw new MalformedProfileException("attribute value nested more than " + ReportLimits.MAX_VALUE_DEPTH + " arrays deep");
+    }
     String value = "";
     while (in.hasMore()) {
       switch (in.nextField()) {
@@ -22,7 +30,7 @@ final class AnyValues {
         case 2: value = String.valueOf(in.readVarint() != 0); break;
         case 3: value = String.valueOf(in.readVarint()); break;
         case 4: value = String.valueOf(Double.longBitsToDouble(in.readFixed64())); break;
-        case 5: value = array(in.readMessage(), strings); break;
+        case 5: value = array(in.readMessage(), strings, depth); break;
         case 8: {
           int index = in.readInt();
           if (strings == null) {
@@ -39,14 +47,18 @@ final class AnyValues {
     return value;
   }
 
-  private static String array(ProtoReader in, String[] strings) throws MalformedProfileException {
+  private static String array(ProtoReader in, String[] strings, int depth) throws MalformedProfileException {
     StringBuilder out = new StringBuilder("[");
     while (in.hasMore()) {
       if (in.nextField() == 1) {
+        String element = text(in.readMessage(), strings, depth + 1);
+        if (out.length() > ReportLimits.MAX_VALUE_CHARS) {
+          continue; // an index may name a long string many times over: the text stays short
+        }
         if (out.length() > 1) {
           out.append(", ");
         }
-        out.append(text(in.readMessage(), strings));
+        out.append(element, 0, Math.min(element.length(), ReportLimits.MAX_VALUE_CHARS));
       } else {
         in.skipField();
       }

@@ -6,14 +6,19 @@ import java.util.List;
 /**
  * Decodes a {@code ProfilesDictionary}: strings, functions, locations (their lines' functions),
  * stacks, links and attributes. Mappings are skipped (JVM frames have none). Every index is
- * checked against its table once all tables are read, since fields may come in any order.
+ * checked against its table once all tables are read, since fields may come in any order, and the
+ * frames the stacks expand to are counted against a budget (see {@link ReportLimits}).
  *
  * <p>Not API: internal to Spanflight.
  */
 final class DictionaryDecoder {
   private DictionaryDecoder() {}
 
-  static ProfilesRequest.Dictionary decode(ProtoReader in) throws MalformedProfileException {
+  /**
+   * @param frameBudget how many frames all stacks together may expand to (each location counts
+   *     its lines, at least one); more is refused, as a few bytes could stand for millions
+   */
+  static ProfilesRequest.Dictionary decode(ProtoReader in, long frameBudget) throws MalformedProfileException {
     List<String> strings = new ArrayList<>();
     LongList functionNames = new LongList();
     List<int[]> locations = new ArrayList<>();
@@ -81,9 +86,15 @@ final class DictionaryDecoder {
         RequestDecoder.check("line function_index", function, functions.length);
       }
     }
+    long frames = 0;
     for (int[] stack : stacks) {
       for (int location : stack) {
         RequestDecoder.check("location index", location, locations.size());
+        frames += Math.max(1, locations.get(location).length);
+      }
+      if (frames > frameBudget) {
+        throw new MalformedProfileException("the stacks expand to more than " + frameBudget
+            + " frames (a stack repeats locations with many lines)");
       }
     }
     int[] keys = attributeKeys.toIntArray();
@@ -101,7 +112,7 @@ final class DictionaryDecoder {
     }
     return new ProfilesRequest.Dictionary(table, functions, locations.toArray(new int[0][]),
         stacks.toArray(new int[0][]), traceIds.toArray(new byte[0][]), spanIds.toArray(new byte[0][]),
-        keys, values);
+        keys, values, frames);
   }
 
   private static int[] readLocation(ProtoReader in, LongList scratch) throws MalformedProfileException {

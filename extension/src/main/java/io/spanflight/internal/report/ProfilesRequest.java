@@ -26,9 +26,11 @@ final class ProfilesRequest {
     final int[] attributeKeys;
     /** Per attribute: its value as text ("" when it has none). */
     final String[] attributeValues;
+    /** The frames all stacks expand to: at most this many call-tree nodes are new. */
+    final long frames;
 
     Dictionary(String[] strings, int[] functionNames, int[][] locationFunctions, int[][] stacks,
-        byte[][] linkTraceIds, byte[][] linkSpanIds, int[] attributeKeys, String[] attributeValues) {
+        byte[][] linkTraceIds, byte[][] linkSpanIds, int[] attributeKeys, String[] attributeValues, long frames) {
       this.strings = strings;
       this.functionNames = functionNames;
       this.locationFunctions = locationFunctions;
@@ -37,6 +39,7 @@ final class ProfilesRequest {
       this.linkSpanIds = linkSpanIds;
       this.attributeKeys = attributeKeys;
       this.attributeValues = attributeValues;
+      this.frames = frames;
     }
   }
 

@@ -7,90 +7,130 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code java -jar spanflight.jar report <directory> [--out <file.html>]}: reads every {@code
- * *.binpb} file of a directory (as written by the file exporter), writes the HTML report (default
- * {@code spanflight-report/index.html} in the working directory), and prints where it is and a
- * {@link TerminalSummary}. Files that cannot be read or decoded are named on stderr and skipped.
+ * {@code java -jar spanflight.jar report <file or directory>... [--out <file.html>]}: reads the
+ * files named and every {@code *.binpb} file of the directories named (as written by the file
+ * exporter), writes the HTML report (default {@code spanflight-report/index.html} in the working
+ * directory), and prints where it is and a {@link TerminalSummary}. Each input that cannot be
+ * read or decoded is one line on stderr naming it and what is wrong, and is skipped; the others
+ * still make the report. What is read is bounded ({@link ReportLimits}; {@code --max-files},
+ * {@code --max-file-mb}).
  *
- * <p>Exit status: 0 when a report was written, 1 when there was nothing to report or it could not
- * be written, 2 for a usage error.
+ * <p>Exit status: 0 when a report was written from every input, 3 when a report was written but
+ * some input was skipped or left out, 1 when there was nothing to report or it could not be
+ * written, 2 for a usage error. No stack trace reaches the terminal.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class ReportCommand {
-  static final String USAGE = "usage: java -jar spanflight.jar report <directory> [--out <file.html>]";
+  static final String USAGE = "usage: java -jar spanflight.jar report <file or directory>... [--out <file.html>]"
+      + " [--max-files N] [--max-file-mb N]";
   static final Path DEFAULT_OUT = Paths.get("spanflight-report", "index.html");
+  static final int PARTIAL = 3;
 
   private ReportCommand() {}
 
   /** Runs the command with the arguments after {@code report}; returns the exit status. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    Path directory = null;
+    return run(args, ReportLimits.DEFAULT, out, err);
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, with other default limits (for tests). */
+  static int run(String[] args, ReportLimits defaults, PrintStream out, PrintStream err) {
+    List<Path> inputs = new ArrayList<>();
     Path output = DEFAULT_OUT;
+    int maxFiles = defaults.maxFiles;
+    long maxFileBytes = defaults.maxFileBytes;
     try {
       for (int i = 0; i < args.length; i++) {
         String arg = args[i];
-        if (arg.equals("--out") || arg.equals("-o")) {
-          if (i + 1 == args.length) {
-            return usage(err, "--out needs a file name");
+        String option = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+        boolean takesValue = option.equals("--out") || option.equals("-o") || option.equals("--max-files")
+            || option.equals("--max-file-mb");
+        String value = null;
+        if (takesValue) {
+          if (!option.equals(arg)) {
+            value = arg.substring(option.length() + 1);
+          } else if (i + 1 < args.length) {
+            value = args[++i];
+          } else {
+            return usage(err, option + " needs a value");
           }
-          output = Paths.get(args[++i]);
-        } else if (arg.startsWith("--out=")) {
-          output = Paths.get(arg.substring("--out=".length()));
+        }
+        if (option.equals("--out") || option.equals("-o")) {
+          output = Paths.get(value);
+        } else if (option.equals("--max-files")) {
+          maxFiles = (int) positive(option, value, Integer.MAX_VALUE);
+        } else if (option.equals("--max-file-mb")) {
+          maxFileBytes = positive(option, value, Integer.MAX_VALUE >> 20) << 20;
         } else if (arg.equals("--help") || arg.equals("-h")) {
           out.println(USAGE);
           return 0;
         } else if (arg.startsWith("-")) {
-          return usage(err, "unknown option " + arg);
-        } else if (directory == null) {
-          directory = Paths.get(arg);
+          return usage(err, "unknown option " + ReportInputs.printable(arg));
         } else {
-          return usage(err, "one directory only (got " + directory + " and " + arg + ")");
+          inputs.add(Paths.get(arg));
         }
       }
     } catch (InvalidPathException e) {
-      return usage(err, "invalid path: " + e.getMessage());
+      return usage(err, "invalid path: " + ReportInputs.printable(e.getMessage()));
+    } catch (IllegalArgumentException e) {
+      return usage(err, ReportInputs.printable(e.getMessage()));
     }
-    if (directory == null) {
-      return usage(err, "which directory? give the directory the file exporter wrote to");
+    if (inputs.isEmpty()) {
+      return usage(err, "which files? give the directory the file exporter wrote to, or .binpb files");
     }
-    return report(directory, output, out, err);
-  }
-
-  private static int report(Path directory, Path output, PrintStream out, PrintStream err) {
-    long start = System.nanoTime();
-    List<Path> files;
     try {
-      files = ReportInputs.list(directory);
-    } catch (IOException e) {
-      err.println("spanflight report: " + e.getMessage());
+      return report(inputs, output, new ReportLimits(maxFiles, maxFileBytes, defaults.maxCallTreeNodes), out, err);
+    } catch (OutOfMemoryError e) {
+      err.println("spanflight report: out of memory; give java more heap (-Xmx) or fewer files");
+      return 1;
+    } catch (RuntimeException | StackOverflowError e) {
+      err.println("spanflight report: failed (" + ReportInputs.printable(String.valueOf(e))
+          + "); this is a bug in the report, please report it");
       return 1;
     }
+  }
+
+  private static long positive(String option, String value, long max) {
+    try {
+      long n = Long.parseLong(value.trim());
+      if (n >= 1 && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new IllegalArgumentException(option + " needs a whole number from 1 to " + max + ", got " + value);
+  }
+
+  private static int report(List<Path> inputs, Path output, ReportLimits limits, PrintStream out, PrintStream err) {
+    long start = System.nanoTime();
+    ReportInputs.Listing listing = ReportInputs.list(inputs, limits, err);
+    List<Path> files = listing.files;
     if (files.isEmpty()) {
-      err.println("spanflight report: no " + ReportInputs.SUFFIX + " files in " + directory.toAbsolutePath()
-          + " (the file exporter writes spanflight-*" + ReportInputs.SUFFIX
-          + " there when otel.spanflight.file.format includes otlp, the default)");
+      err.println("spanflight report: nothing to read; no report written");
       return 1;
     }
     ReportModel model = new ReportModel();
-    Outcome outcome = ReportInputs.read(files, model, err);
+    Outcome outcome = ReportInputs.read(files, model, limits, err);
     if (outcome.read == 0) {
-      err.println("spanflight report: none of the " + files.size() + " files in "
-          + directory.toAbsolutePath() + " could be read; no report written");
+      err.println("spanflight report: none of the " + files.size() + " files could be read; no report written");
       return 1;
     }
     Path html = output.toAbsolutePath().normalize();
     try {
       HtmlReport.write(model, html);
     } catch (IOException | RuntimeException e) {
-      err.println("spanflight report: cannot write " + html + ": " + e);
+      err.println("spanflight report: cannot write " + html + ": " + ReportInputs.printable(String.valueOf(e)));
       return 1;
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
+    int skipped = outcome.skipped + listing.problems;
     out.println("Report: " + html);
     out.printf(Locale.ROOT, "  %d samples from %d file(s)%s, %d endpoint(s), %d trace(s); %s, generated in %d ms%n",
         model.samples(), outcome.read, outcome.skipped > 0 ? " (" + outcome.skipped + " skipped)" : "",
@@ -100,7 +140,7 @@ public final class ReportCommand {
     } else {
       TerminalSummary.print(model, out);
     }
-    return 0;
+    return skipped > 0 ? PARTIAL : 0;
   }
 
   private static String size(Path file) {

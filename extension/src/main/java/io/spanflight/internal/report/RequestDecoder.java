@@ -36,17 +36,28 @@ final class RequestDecoder {
 
   private RequestDecoder() {}
 
+  /**
+   * Decodes a whole request. For any bytes this returns a request whose indexes are all within
+   * their tables, or throws {@link MalformedProfileException}; time and memory are linear in
+   * {@code bytes.length} (see {@link ReportLimits} for the bounds that keep them so).
+   */
   static ProfilesRequest decode(byte[] bytes) throws MalformedProfileException {
+    if (bytes.length == 0) {
+      throw new MalformedProfileException("empty file");
+    }
     ProtoReader request = new ProtoReader(bytes);
     Map<String, String> resource = new LinkedHashMap<>();
     List<RawProfile> raw = new ArrayList<>();
     ProfilesRequest.Dictionary dictionary = null;
+    boolean resourceProfiles = false;
+    long frameBudget = ReportLimits.frameBudget(bytes.length);
     while (request.hasMore()) {
       int field = request.nextField();
       if (field == 1) { // resource_profiles
+        resourceProfiles = true;
         readResourceProfiles(request.readMessage(), resource, raw);
       } else if (field == 2) { // dictionary
-        dictionary = DictionaryDecoder.decode(request.readMessage());
+        dictionary = DictionaryDecoder.decode(request.readMessage(), frameBudget);
       } else {
         request.skipField();
       }
@@ -55,7 +66,10 @@ final class RequestDecoder {
       if (!raw.isEmpty()) {
         throw new MalformedProfileException("profiles without a dictionary");
       }
-      dictionary = DictionaryDecoder.decode(new ProtoReader(new byte[0]));
+      if (!resourceProfiles) {
+        throw new MalformedProfileException("neither resource_profiles nor a dictionary");
+      }
+      dictionary = DictionaryDecoder.decode(new ProtoReader(new byte[0]), frameBudget);
     }
     List<ProfilesRequest.Profile> profiles = new ArrayList<>(raw.size());
     for (RawProfile profile : raw) {

@@ -109,8 +109,8 @@ class RequestDecoderTest {
   }
 
   @Test
-  void anEmptyRequestHasNoProfiles() throws Exception {
-    assertThat(RequestDecoder.decode(new byte[0]).profiles).isEmpty();
+  void aRequestWithAnEmptyDictionaryHasNoProfiles() throws Exception {
+    assertThat(RequestDecoder.decode(new byte[] {0x12, 0x00}).profiles).isEmpty();
   }
 
   /** Every profile and sample as the generated classes read them. */
