@@ -19,7 +19,7 @@ public final class SpanflightCli {
     System.err.println("spanflight.jar is an OpenTelemetry javaagent extension:"
         + " -javaagent:opentelemetry-javaagent.jar -Dotel.javaagent.extensions=spanflight.jar");
     System.err.println("commands:");
-    System.err.println("  report <directory> [--out <file.html>]   HTML report of the profiles the file exporter wrote");
+    System.err.println("  report <file or directory>... [--out <file.html>] [--max-files N] [--max-file-mb N]   HTML report of the profiles the file exporter wrote");
     System.exit(args.length == 0 ? 0 : 2);
   }
 }

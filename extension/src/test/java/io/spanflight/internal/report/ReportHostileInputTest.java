@@ -2,7 +2,6 @@ package io.spanflight.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -156,29 +154,6 @@ class ReportHostileInputTest {
     assertThat(stderr()).contains(dir.resolve("missing") + ": no such file or directory",
         "/dev/null: not a regular file or directory");
     assertThat(stdout()).contains("1 samples from 1 file(s)");
-  }
-
-  @Test
-  void namesADirectoryAndAFileItMayNotRead() throws Exception {
-    Path locked = Files.createDirectory(dir.resolve("locked"));
-    Files.write(locked.resolve("a.binpb"), HostileFiles.good());
-    Path unreadable = Files.write(dir.resolve("unreadable.binpb"), HostileFiles.good());
-    Path good = Files.write(dir.resolve("good.binpb"), HostileFiles.good());
-    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
-    Files.setPosixFilePermissions(unreadable, PosixFilePermissions.fromString("---------"));
-    try {
-      assumeFalse(Files.isReadable(locked), "permission bits do not stop this user (root): the process test"
-          + " ReportHostileInputSmokeTest checks this as an unprivileged user");
-      int status = run(ReportLimits.DEFAULT, locked.toString(), unreadable.toString(), good.toString(),
-          "--out", dir.resolve("report.html").toString());
-
-      assertThat(status).isEqualTo(ReportCommand.PARTIAL);
-      assertThat(stderr()).contains(locked + ": cannot list this directory: permission denied",
-          "skipping " + unreadable + ": cannot read it: permission denied");
-      assertNoStackTrace();
-    } finally {
-      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
-    }
   }
 
   @Test
