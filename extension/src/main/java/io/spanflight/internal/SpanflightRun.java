@@ -26,7 +26,8 @@ import java.util.logging.Logger;
  * <pre>
  *  "spanflight-timeline":      every 10 ms drain rings into the engine's timelines
  *  "spanflight-export" thread: every 1 s  calibration (1/s for the first few, then 1/10 s), prune
- *                                         timelines + registry, metrics
+ *                                         timelines (behind the stream's watermark) + registry,
+ *                                         metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
  *  "spanflight-jfr" thread:    owns JfrSampleStream and delivers its events
  *                              ─► SampleJoiner ─► ProfileCollector
@@ -142,7 +143,9 @@ final class SpanflightRun {
       lastCalibrationCommit = now;
     }
     engine.timelines().drain();
-    engine.timelines().pruneBefore(System.nanoTime() - Spanflight.TIMELINE_HORIZON_NANOS);
+    // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
+    // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
+    engine.timelines().pruneBehind(engine.joiner().watermarkNanos(), Spanflight.TIMELINE_HORIZON_NANOS);
     BitSet referenced = engine.timelines().referencedIds();
     engine.registry().prune(referenced::get);
     engine.metrics().tick();

@@ -87,6 +87,19 @@ public final class Timelines implements TimelineSink {
     }
   }
 
+  /**
+   * Prunes behind the JFR stream: history up to {@code marginNanos} before the newest time the
+   * stream has delivered ({@code watermarkNanos}, or now if that is later) is kept, so a stream
+   * that falls behind still finds the history of every sample it has yet to deliver. Nothing is
+   * pruned before the stream has delivered anything ({@code Long.MIN_VALUE}); the step cap bounds
+   * memory meanwhile.
+   */
+  public void pruneBehind(long watermarkNanos, long marginNanos) {
+    if (watermarkNanos != Long.MIN_VALUE) {
+      pruneBefore(Math.min(watermarkNanos, System.nanoTime()) - marginNanos);
+    }
+  }
+
   private synchronized List<Long> threadIds() {
     return new ArrayList<>(byThread.keySet());
   }

@@ -47,6 +47,12 @@ public final class SampleJoiner {
     }
   }
 
+  /**
+   * The newest time, on the nanoTime clock, of an event the stream delivered (a calibration or a
+   * joined event): timelines are pruned behind it. Written by the JFR consumer thread.
+   */
+  private volatile long watermark = Long.MIN_VALUE;
+
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
 
@@ -85,6 +91,7 @@ public final class SampleJoiner {
     }
     synchronized (this) {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
+      advanceWatermark(lastCalibration);
       notifyAll();
     }
     joinPending();
@@ -179,7 +186,23 @@ public final class SampleJoiner {
       unknownClock.incrementAndGet();
       return Timelines.UNKNOWN;
     }
-    return timelines.contextAt(javaThreadId, clock.toNanoTime(ticks));
+    long at = clock.toNanoTime(ticks);
+    advanceWatermark(at);
+    return timelines.contextAt(javaThreadId, at);
+  }
+
+  private void advanceWatermark(long nanoTime) {
+    if (nanoTime > watermark) {
+      watermark = nanoTime;
+    }
+  }
+
+  /**
+   * The newest time (nanoTime clock) of an event the stream has delivered, Long.MIN_VALUE before
+   * the first: history older than this minus a margin is what no sample still needs.
+   */
+  public long watermarkNanos() {
+    return watermark;
   }
 
   /**
