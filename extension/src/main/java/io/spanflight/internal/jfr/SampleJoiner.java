@@ -157,7 +157,7 @@ public final class SampleJoiner {
     boolean unknown = false;
     long javaThreadId = thread.getJavaThreadId();
     if (javaThreadId >= 0) {
-      int context = contextAt(javaThreadId, event.getLong("startTime"));
+      int context = contextAt(javaThreadId, isVirtual(thread), event.getLong("startTime"));
       unknown = context == Timelines.UNKNOWN;
       link = unknown ? null : registry.resolve(context);
     }
@@ -182,13 +182,23 @@ public final class SampleJoiner {
    * Timelines#UNKNOWN} (switches lost there, or the clock map not within tolerance there).
    */
   int contextAt(long javaThreadId, long ticks) {
+    return contextAt(javaThreadId, false, ticks);
+  }
+
+  /** As {@link #contextAt(long, long)}, for a virtual thread when {@code virtual}. */
+  int contextAt(long javaThreadId, boolean virtual, long ticks) {
     if (!clock.trusted(ticks)) {
       unknownClock.incrementAndGet();
       return Timelines.UNKNOWN;
     }
     long at = clock.toNanoTime(ticks);
     advanceWatermark(at);
-    return timelines.contextAt(javaThreadId, at);
+    return timelines.contextAt(javaThreadId, at, virtual);
+  }
+
+  /** {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. */
+  private static boolean isVirtual(RecordedThread thread) {
+    return thread.hasField("virtual") && thread.getBoolean("virtual");
   }
 
   private void advanceWatermark(long nanoTime) {
