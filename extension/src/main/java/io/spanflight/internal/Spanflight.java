@@ -56,9 +56,9 @@ import java.util.logging.Logger;
 public final class Spanflight implements ProfilerControl {
   static final String VERSION = versionOfJar();
   /**
-   * Samples are joined against history no older than this. JFR delivers events within about a
-   * second (it flushes once a second); an older one finds its stretch pruned and is counted as
-   * unknown-timeline, never joined to a wrong span.
+   * Timelines keep this much history behind the newest event the JFR stream has delivered (its
+   * watermark): a sample that starts that long before the watermark (a duration event committed
+   * late) finds its stretch pruned and is counted as unknown-timeline, never joined to a wrong span.
    */
   static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
   /** At 100 000 switches/s a thread fills 1 000 ring entries per drain: half the default ring. */

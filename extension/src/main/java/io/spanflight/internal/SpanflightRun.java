@@ -26,8 +26,9 @@ import java.util.logging.Logger;
  *
  * <pre>
  *  "spanflight-timeline":      every 10 ms drain rings into the engine's timelines
- *  "spanflight-export" thread: every 1 s  calibration (until the clock is calibrated), prune
- *                                         timelines + registry, metrics
+ *  "spanflight-export" thread: every 1 s  calibration (1/s for the first few, then 1/10 s), prune
+ *                                         timelines (behind the stream's watermark) + registry,
+ *                                         metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
  *  "spanflight-jfr" thread:    owns JfrSampleStream and delivers its events
  *                              ─► SampleJoiner ─► ProfileCollector
@@ -37,11 +38,18 @@ import java.util.logging.Logger;
  */
 final class SpanflightRun {
   /**
-   * Calibration events committed per run until the clock has this many. The offset between JFR
-   * ticks and {@code System.nanoTime()} does not drift, so a few suffice; fewer of our events
-   * then land in the files of other recordings running at the same time.
+   * Calibration events committed once a second at the start of a run, until the stream has
+   * delivered this many: the clock map needs three before samples join.
    */
   static final int CALIBRATIONS = 5;
+
+  /**
+   * After the first {@link #CALIBRATIONS}, one calibration event this often: the clock map is a
+   * line fitted to them, and its slope is only as good as the span of time they cover. One small
+   * event (a timestamp and a long) per 10 s in our recording, and in any other recording that
+   * enables our event type.
+   */
+  static final long CALIBRATION_TRICKLE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
@@ -52,6 +60,7 @@ final class SpanflightRun {
   /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
   private final long calibrationsAtStart;
+  private long lastCalibrationCommit; // housekeeping thread
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
   private byte[] lastPayload;
 
@@ -131,11 +140,16 @@ final class SpanflightRun {
   private void calibrateAndPrune() {
     engine.publishProcessContext();
     stream.checkOurRecording();
-    if (engine.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS) {
+    long now = System.nanoTime();
+    if (engine.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS
+        || now - lastCalibrationCommit >= CALIBRATION_TRICKLE_NANOS) {
       CalibrationEvent.commitNow();
+      lastCalibrationCommit = now;
     }
     engine.timelines().drain();
-    engine.timelines().pruneBefore(System.nanoTime() - Spanflight.TIMELINE_HORIZON_NANOS);
+    // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
+    // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
+    engine.timelines().pruneBehind(engine.joiner().watermarkNanos(), Spanflight.TIMELINE_HORIZON_NANOS);
     BitSet referenced = engine.timelines().referencedIds();
     engine.registry().prune(referenced::get);
     engine.metrics().tick();

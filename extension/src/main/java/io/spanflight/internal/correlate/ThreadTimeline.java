@@ -69,6 +69,23 @@ final class ThreadTimeline {
     return found < 0 ? 0 : contexts[found];
   }
 
+  /** The time of the step in force at {@code nanoTime}, Long.MIN_VALUE if none is known. */
+  long stepTimeAt(long nanoTime) {
+    int low = 0;
+    int high = size - 1;
+    long found = Long.MIN_VALUE;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (times[mid] <= nanoTime) {
+        found = times[mid];
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found;
+  }
+
   /** Drops steps that ended before {@code nanoTime}, keeping the one still in force then. */
   void pruneBefore(long nanoTime) {
     int keepFrom = 0;

@@ -29,6 +29,11 @@ public final class Timelines implements TimelineSink {
   private final Map<Long, ThreadTimeline> byThread = new HashMap<>();
   private long lastDrainStart = Long.MIN_VALUE;
   private long lostEntries;
+  /** Rings per OS thread, shared by the virtual threads mounted there (the native bridge). */
+  private final boolean sharedRings;
+  /** Set by {@link #lost} during a drain. */
+  private boolean lostInThisDrain;
+  private final CarrierGaps carrierGaps = new CarrierGaps();
 
   public Timelines(ContextBridge bridge) {
     this(bridge, Integer.MAX_VALUE);
@@ -41,21 +46,44 @@ public final class Timelines implements TimelineSink {
   public Timelines(ContextBridge bridge, int maxSteps) {
     this.bridge = bridge;
     this.maxSteps = maxSteps;
+    this.sharedRings = bridge.hasThreadRecord();
   }
 
-  /** Moves every new ring entry into the timelines. */
+  /**
+   * Moves every new ring entry into the timelines. Where a ring lost entries and rings are shared
+   * by virtual threads, the drain cannot say whose they were: every virtual thread may have
+   * switched in the gap, which began after the previous drain started (those entries were not yet
+   * published then) and ended before this one returned.
+   */
   public synchronized void drain() {
+    long previousStart = lastDrainStart;
     lastDrainStart = System.nanoTime();
+    lostInThisDrain = false;
     bridge.drain(this);
+    if (lostInThisDrain && sharedRings) {
+      carrierGaps.add(previousStart, System.nanoTime());
+    }
   }
 
   /** The context id of {@code javaThreadId} at {@code nanoTime}: an id, 0 (none) or UNKNOWN. */
   public synchronized int contextAt(long javaThreadId, long nanoTime) {
+    return contextAt(javaThreadId, nanoTime, false);
+  }
+
+  /** As {@link #contextAt(long, long)}, for a virtual thread when {@code virtual}. */
+  public synchronized int contextAt(long javaThreadId, long nanoTime, boolean virtual) {
     if (nanoTime >= lastDrainStart) {
       drain();
     }
     ThreadTimeline timeline = byThread.get(javaThreadId);
-    return timeline == null ? 0 : timeline.contextAt(nanoTime);
+    int context = timeline == null ? 0 : timeline.contextAt(nanoTime);
+    if (virtual && context != UNKNOWN && !carrierGaps.isEmpty()) {
+      long stepTime = timeline == null ? Long.MIN_VALUE : timeline.stepTimeAt(nanoTime);
+      if (carrierGaps.unknownAt(nanoTime, stepTime)) {
+        return UNKNOWN;
+      }
+    }
+    return context;
   }
 
   /**
@@ -80,10 +108,24 @@ public final class Timelines implements TimelineSink {
       }
     }
     synchronized (this) {
+      carrierGaps.pruneBefore(nanoTime);
       steps = 0;
       for (ThreadTimeline timeline : byThread.values()) {
         steps += timeline.size();
       }
+    }
+  }
+
+  /**
+   * Prunes behind the JFR stream: history up to {@code marginNanos} before the newest time the
+   * stream has delivered ({@code watermarkNanos}, or now if that is later) is kept, so a stream
+   * that falls behind still finds the history of every sample it has yet to deliver. Nothing is
+   * pruned before the stream has delivered anything ({@code Long.MIN_VALUE}); the step cap bounds
+   * memory meanwhile.
+   */
+  public void pruneBehind(long watermarkNanos, long marginNanos) {
+    if (watermarkNanos != Long.MIN_VALUE) {
+      pruneBefore(Math.min(watermarkNanos, System.nanoTime()) - marginNanos);
     }
   }
 
@@ -98,6 +140,7 @@ public final class Timelines implements TimelineSink {
    */
   public synchronized void forgetAll() {
     byThread.clear();
+    carrierGaps.clear();
     steps = 0;
   }
 
@@ -160,6 +203,7 @@ public final class Timelines implements TimelineSink {
   @Override
   public void lost(long javaThreadId, long count) {
     lostEntries += count;
+    lostInThisDrain = true;
     timelineOf(javaThreadId).markUnknownFromLastStep();
     steps++;
   }

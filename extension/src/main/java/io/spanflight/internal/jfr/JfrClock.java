@@ -1,35 +1,98 @@
 package io.spanflight.internal.jfr;
 
+import java.util.logging.Logger;
 import jdk.jfr.consumer.RecordedEvent;
 
 /**
- * Maps JFR tick timestamps ({@code getLong("startTime")}) to {@link System#nanoTime()}.
+ * Maps JFR tick timestamps ({@code getLong("startTime")}) to {@link System#nanoTime()} by a line
+ * fitted to the {@link CalibrationEvent}s (see {@link ClockFit}), fitted again on each one.
  *
- * <p>On Linux, JFR ticks are {@code System.nanoTime()} minus a constant fixed at JVM start. Each
- * {@link CalibrationEvent} gives {@code nanoTime - ticks} plus the few nanoseconds between
- * taking its start time and reading {@code nanoTime}; the smallest observed difference is the
- * best estimate of the constant. Error: the delay inside one {@code commitNow()} call, measured
- * by the tests (tens of nanoseconds, microseconds when the thread is preempted there).
+ * <p>On HotSpot on Linux the ticks are {@code System.nanoTime()} minus a constant, and the line has
+ * slope 1; elsewhere the ticks may run at another frequency (the Windows performance counter,
+ * commonly 10 MHz) or on the CPU's time-stamp counter. Each calibration's nanoTime is read a few
+ * nanoseconds after its ticks (microseconds when the thread is preempted there): those delays are
+ * the residuals. A sample maps only where the fit's error bound is within {@link
+ * #JOIN_TOLERANCE_NANOS}; elsewhere the join marks it unknown. The first time the residuals exceed
+ * the tolerance, one warning says so.
  *
- * <p>Not API: internal to Spanflight.
+ * <p>Runs on the JFR consumer thread only. Not API: internal to Spanflight.
  */
 public final class JfrClock {
-  private volatile long offset = Long.MAX_VALUE;
+  /**
+   * The largest mapping error a join accepts: a tenth of a millisecond, well below the
+   * millisecond-scale spans the join is asked to tell apart.
+   */
+  public static final long JOIN_TOLERANCE_NANOS = 100_000;
+
+  private static final Logger logger = Logger.getLogger(JfrClock.class.getName());
+
+  private final ClockFit fit;
+  private boolean warned;
+  private long outOfTolerance;
+
+  public JfrClock() {
+    this(JOIN_TOLERANCE_NANOS);
+  }
+
+  JfrClock(long toleranceNanos) {
+    this.fit = new ClockFit(toleranceNanos);
+  }
 
   /** Feeds one calibration event. */
   public void calibrate(RecordedEvent calibration) {
-    long candidate = calibration.getLong("nanoTime") - calibration.getLong("startTime");
-    if (candidate < offset) {
-      offset = candidate;
+    calibrate(calibration.getLong("startTime"), calibration.getLong("nanoTime"));
+  }
+
+  /** Feeds one calibration point: JFR ticks and the nanoTime read right after them. */
+  void calibrate(long ticks, long nanoTime) {
+    fit.add(ticks, nanoTime);
+    if (fit.ready() && !fit.residualsWithinTolerance()) {
+      outOfTolerance++;
+      if (!warned) {
+        warned = true;
+        logger.warning(
+            "Spanflight: JFR timestamps do not map onto System.nanoTime() within "
+                + JOIN_TOLERANCE_NANOS / 1000
+                + " µs (slope "
+                + fit.slope()
+                + ", calibration points off the fitted line); samples are counted as unknown-clock"
+                + " instead of linked until the fit is within tolerance again");
+      }
     }
   }
 
+  /** Enough calibrations to map ticks (whether a given tick maps: {@link #trusted(long)}). */
   public boolean calibrated() {
-    return offset != Long.MAX_VALUE;
+    return fit.ready();
+  }
+
+  /** Whether the newest calibration left the fit outside the tolerance (then recalibrate soon). */
+  boolean lastCalibrationOffLine() {
+    return fit.ready() && !fit.residualsWithinTolerance();
+  }
+
+  /** Whether a sample at {@code ticks} maps within the join tolerance. */
+  public boolean trusted(long ticks) {
+    return fit.trusted(ticks);
   }
 
   /** The event's start on the {@link System#nanoTime()} clock. Only once {@link #calibrated()}. */
   public long startNanoTime(RecordedEvent event) {
-    return event.getLong("startTime") + offset;
+    return toNanoTime(event.getLong("startTime"));
+  }
+
+  /** Ticks on the {@link System#nanoTime()} clock. Only once {@link #calibrated()}. */
+  public long toNanoTime(long ticks) {
+    return fit.toNanos(ticks);
+  }
+
+  /** The largest residual of the calibration points within tolerance, in nanoseconds. */
+  public long maxResidualNanos() {
+    return fit.maxInlierResidual();
+  }
+
+  /** Calibrations after which the fit was outside the tolerance, since startup. */
+  public long outOfTolerance() {
+    return outOfTolerance;
   }
 }

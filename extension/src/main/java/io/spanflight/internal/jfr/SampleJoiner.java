@@ -32,6 +32,9 @@ public final class SampleJoiner {
   private final SampleFilters filters;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
   private long pendingSince;
+  /** Calibrations committed in a row because the newest point was off the line. */
+  private int promptRecalibrations;
+  static final int MAX_PROMPT_RECALIBRATIONS = 3;
 
   /** An event that arrived before the clock was calibrated. */
   private static final class Pending {
@@ -44,12 +47,19 @@ public final class SampleJoiner {
     }
   }
 
+  /**
+   * The newest time, on the nanoTime clock, of an event the stream delivered (a calibration or a
+   * joined event): timelines are pruned behind it. Written by the JFR consumer thread.
+   */
+  private volatile long watermark = Long.MIN_VALUE;
+
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
 
   final AtomicLong samples = new AtomicLong();
   final AtomicLong linked = new AtomicLong();
   final AtomicLong unknownTimeline = new AtomicLong();
+  final AtomicLong unknownClock = new AtomicLong();
   final AtomicLong dropped = new AtomicLong();
   final AtomicLong filtered = new AtomicLong();
   final AtomicLong belowThreshold = new AtomicLong();
@@ -71,8 +81,17 @@ public final class SampleJoiner {
   void onCalibration(RecordedEvent event) {
     clock.calibrate(event);
     calibrations.incrementAndGet();
+    // A point off the line is a preempted calibration or a clock that left the line: until the
+    // next point says which, samples turn unknown; ask for that point now (a few in a row at most).
+    if (clock.lastCalibrationOffLine() && promptRecalibrations < MAX_PROMPT_RECALIBRATIONS) {
+      promptRecalibrations++;
+      CalibrationEvent.commitNow();
+    } else if (!clock.lastCalibrationOffLine()) {
+      promptRecalibrations = 0;
+    }
     synchronized (this) {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
+      advanceWatermark(lastCalibration);
       notifyAll();
     }
     joinPending();
@@ -138,7 +157,7 @@ public final class SampleJoiner {
     boolean unknown = false;
     long javaThreadId = thread.getJavaThreadId();
     if (javaThreadId >= 0) {
-      int context = timelines.contextAt(javaThreadId, clock.startNanoTime(event));
+      int context = contextAt(javaThreadId, isVirtual(thread), event.getLong("startTime"));
       unknown = context == Timelines.UNKNOWN;
       link = unknown ? null : registry.resolve(context);
     }
@@ -156,6 +175,44 @@ public final class SampleJoiner {
     RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
     long start = EpochClock.toNanos(event.getStartTime());
     collector.add(source.typeAt(event.getLong("startTime")), leaf, stack, link, start, value);
+  }
+
+  /**
+   * The context {@code javaThreadId} was in at JFR tick {@code ticks}: an id, 0 (none) or {@link
+   * Timelines#UNKNOWN} (switches lost there, or the clock map not within tolerance there).
+   */
+  int contextAt(long javaThreadId, long ticks) {
+    return contextAt(javaThreadId, false, ticks);
+  }
+
+  /** As {@link #contextAt(long, long)}, for a virtual thread when {@code virtual}. */
+  int contextAt(long javaThreadId, boolean virtual, long ticks) {
+    if (!clock.trusted(ticks)) {
+      unknownClock.incrementAndGet();
+      return Timelines.UNKNOWN;
+    }
+    long at = clock.toNanoTime(ticks);
+    advanceWatermark(at);
+    return timelines.contextAt(javaThreadId, at, virtual);
+  }
+
+  /** {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. */
+  private static boolean isVirtual(RecordedThread thread) {
+    return thread.hasField("virtual") && thread.getBoolean("virtual");
+  }
+
+  private void advanceWatermark(long nanoTime) {
+    if (nanoTime > watermark) {
+      watermark = nanoTime;
+    }
+  }
+
+  /**
+   * The newest time (nanoTime clock) of an event the stream has delivered, Long.MIN_VALUE before
+   * the first: history older than this minus a margin is what no sample still needs.
+   */
+  public long watermarkNanos() {
+    return watermark;
   }
 
   /**
@@ -184,9 +241,20 @@ public final class SampleJoiner {
     return linked.get();
   }
 
-  /** Events that fell into a stretch of timeline whose switches were lost. */
+  /**
+   * Events joined to no span because their context is unknown: the stretch of timeline had lost
+   * switches or was pruned, its id was reused since, or the clock did not map there.
+   */
   public long unknownTimeline() {
     return unknownTimeline.get();
+  }
+
+  /**
+   * Events marked unknown because the JFR clock did not map onto System.nanoTime() within the join
+   * tolerance at their time (a subset of {@link #unknownTimeline()}).
+   */
+  public long unknownClock() {
+    return unknownClock.get();
   }
 
   /** Events dropped before the join (no thread or stack, or too many before calibration). */
@@ -215,7 +283,8 @@ public final class SampleJoiner {
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d filtered=%d dropped=%d below-our-threshold=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), filtered.get(), dropped.get(), belowThreshold.get());
+        "samples=%d linked=%d unknown-timeline=%d (clock %d) filtered=%d dropped=%d below-our-threshold=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), unknownClock.get(), filtered.get(), dropped.get(),
+        belowThreshold.get());
   }
 }
