@@ -45,6 +45,9 @@ final class SelfMetrics {
   private final ContextRegistry registry;
   private final Supplier<ProfileExporter> exporter;
   private boolean registered;
+  /** The OTLP exporter last seen, and the final counts of the runs before it. */
+  private DeliveryQueue lastQueue; // guarded by this
+  private final long[] endedRuns = new long[4]; // guarded by this
   private long lastLog = System.nanoTime();
 
   SelfMetrics(
@@ -55,10 +58,45 @@ final class SelfMetrics {
     this.exporter = exporter;
   }
 
-  /** The OTLP exporter's delivery counters, or null for the file and none exporters. */
-  private DeliveryStats deliveryStats() {
+  /**
+   * The OTLP exporter's delivery counters since start, over every run (switching off and on starts
+   * a new exporter; the counters never go down), or null while no run has had an OTLP exporter.
+   * Reads the current run without waiting for the engine's lock: the agent's last metric export
+   * runs at shutdown while Spanflight's own shutdown holds it.
+   */
+  synchronized long[] deliveryCounts() {
     ProfileExporter current = exporter.get();
-    return current instanceof DeliveryQueue ? ((DeliveryQueue) current).stats() : null;
+    if (current instanceof DeliveryQueue && current != lastQueue) {
+      if (lastQueue != null) {
+        add(endedRuns, counts(lastQueue.stats()));
+      }
+      lastQueue = (DeliveryQueue) current;
+    }
+    if (lastQueue == null) {
+      return null;
+    }
+    long[] total = counts(lastQueue.stats());
+    add(total, endedRuns);
+    return total;
+  }
+
+  /** delivered, dropped (queue full), dropped (refused), dropped (shutdown). */
+  private static long[] counts(DeliveryStats stats) {
+    return new long[] {
+      stats.delivered(), stats.droppedQueueFull(), stats.droppedRefused(), stats.droppedAtShutdown()
+    };
+  }
+
+  private static void add(long[] into, long[] values) {
+    for (int i = 0; i < into.length; i++) {
+      into[i] += values[i];
+    }
+  }
+
+  /** The current run's pending requests (0 while off or without an OTLP exporter). */
+  private long pending() {
+    ProfileExporter current = exporter.get();
+    return current instanceof DeliveryQueue ? ((DeliveryQueue) current).stats().pending() : 0;
   }
 
   /** Called about once a second from the background thread. */
@@ -102,12 +140,12 @@ final class SelfMetrics {
         .setUnit("{request}")
         .buildWithCallback(
             m -> {
-              DeliveryStats stats = deliveryStats();
-              if (stats != null) {
-                m.record(stats.delivered(), Attributes.of(OUTCOME, "delivered"));
-                m.record(stats.droppedQueueFull(), Attributes.of(OUTCOME, "dropped_queue_full"));
-                m.record(stats.droppedRefused(), Attributes.of(OUTCOME, "dropped_refused"));
-                m.record(stats.droppedAtShutdown(), Attributes.of(OUTCOME, "dropped_shutdown"));
+              long[] counts = deliveryCounts();
+              if (counts != null) {
+                m.record(counts[0], Attributes.of(OUTCOME, "delivered"));
+                m.record(counts[1], Attributes.of(OUTCOME, "dropped_queue_full"));
+                m.record(counts[2], Attributes.of(OUTCOME, "dropped_refused"));
+                m.record(counts[3], Attributes.of(OUTCOME, "dropped_shutdown"));
               }
             });
     meter
@@ -117,9 +155,8 @@ final class SelfMetrics {
         .setUnit("{request}")
         .buildWithCallback(
             m -> {
-              DeliveryStats stats = deliveryStats();
-              if (stats != null) {
-                m.record(stats.pending());
+              if (deliveryCounts() != null) {
+                m.record(pending());
               }
             });
     meter

@@ -86,7 +86,8 @@ public final class Spanflight implements ProfilerControl {
   private String virtualThreadHooks; // guarded by this
   /** The key-map version last published in the process context (housekeeping thread). */
   private int publishedKeyMap = -1;
-  private SpanflightRun run; // guarded by this; null while off
+  /** Null while off; written under this lock, read without it where waiting is not allowed. */
+  private volatile SpanflightRun run;
   private boolean shutDown; // guarded by this
   private long starts; // guarded by this
   private long stops; // guarded by this
@@ -216,12 +217,12 @@ public final class Spanflight implements ProfilerControl {
     }
   }
 
-  /** The running exporter, or the none exporter while off. */
+  /**
+   * The running exporter, or the none exporter while off. Does not wait for the lock: metric
+   * callbacks call it while a switch-off (at shutdown, several seconds) holds it.
+   */
   private ProfileExporter exporter() {
-    SpanflightRun current;
-    synchronized (this) {
-      current = run;
-    }
+    SpanflightRun current = run;
     return current == null ? ProfileExporter.NONE : current.exporter();
   }
 
