@@ -55,6 +55,8 @@ public final class JfrSampleStream implements AutoCloseable {
   private volatile Thread thread;
   private final Object reopenLock = new Object();
   private final Duration maxAge;
+  /** Bounds what the stream's parser keeps (see {@link ChunkRotation}); housekeeping thread. */
+  private final ChunkRotation chunks = new ChunkRotation();
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   private Duration scopeEventThreshold;
@@ -203,16 +205,21 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /**
    * Called about once a second: if someone else stopped or closed our recording (JMC lists it like
-   * any other), ends our stream so that a new one is opened. On JDK 17 the stream ends by itself;
+   * any other), ends our stream so that a new one is opened; otherwise ends JFR's chunk when due
+   * ({@link ChunkRotation}). On JDK 17 the stream ends by itself;
    * on JDK 25 it keeps waiting for events that never come.
    */
   public void checkOurRecording() {
     RecordingStream rs = stream;
-    if (rs == null || !running || closed || ourRecordingRuns()) {
+    if (rs == null || !running || closed) {
       return;
     }
-    running = false;
-    rs.close();
+    if (!ourRecordingRuns()) {
+      running = false;
+      rs.close();
+      return;
+    }
+    chunks.rotateIfDue(System.nanoTime());
   }
 
   /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */
