@@ -94,7 +94,16 @@ _Static_assert(sizeof(sf_process_context_header) == 32, "header is 32 bytes");
  * entry the writer may have reached again meanwhile (the oldest survivor included) as
  * lost: the same protocol as TimelineRing.java.
  */
-#define SF_MAX_CONTEXTS (1 << 22)  /* context ids are 1 .. SF_MAX_CONTEXTS - 1 */
+/*
+ * A context id (int32, > 0): the low SF_CONTEXT_INDEX_BITS bits are the slot index in the
+ * context table (1 .. SF_MAX_CONTEXTS - 1), the bits above count the slot's reuses (a
+ * generation, wrapping), the sign bit is 0. The table keeps the whole id next to each slot; a
+ * switch to an id that is not the slot's current one publishes no record (valid = 0).
+ */
+#define SF_CONTEXT_INDEX_BITS 22
+#define SF_MAX_CONTEXTS (1 << SF_CONTEXT_INDEX_BITS)  /* slots; index 0 is never used */
+#define SF_CONTEXT_INDEX(id) ((id) & (SF_MAX_CONTEXTS - 1))
+_Static_assert(SF_CONTEXT_INDEX_BITS < 31, "room for a generation below the sign bit");
 #define SF_THREAD_PLATFORM 0
 #define SF_THREAD_VIRTUAL 1
 

@@ -29,19 +29,24 @@ static int exit_key_ready;
 /* Orders the record stores for a reader that interrupts this thread (see spanflight.h). */
 #define COMPILER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-/* Writes value (NULL = no context) into the record with the valid-flag protocol. */
-static void publish(sf_thread_record *record, const sf_thread_record *value) {
+/* Writes the entry's content (NULL = no context) into the record with the valid-flag protocol;
+   the record stays invalid if the entry was redefined while it was copied. */
+static void publish(sf_thread_record *record, const sf_table_entry *entry, int32_t context_id) {
   __atomic_store_n(&record->valid, 0, __ATOMIC_RELAXED);
   COMPILER_FENCE();
-  if (value == NULL) {
+  if (entry == NULL) {
     return;
   }
-  uint16_t size = value->attrs_data_size;
+  const sf_thread_record *value = &entry->record;
+  uint16_t size = value->attrs_data_size;  /* every size ever stored fits the record */
   memcpy(record->trace_id, value->trace_id, sizeof record->trace_id);
   memcpy(record->span_id, value->span_id, sizeof record->span_id);
   record->trace_flags = value->trace_flags;
   record->attrs_data_size = size;
   memcpy(record->attrs_data, value->attrs_data, size);
+  if (!sf_table_still(entry, context_id)) {
+    return;
+  }
   COMPILER_FENCE();
   __atomic_store_n(&record->valid, 1, __ATOMIC_RELAXED);
 }
@@ -52,7 +57,7 @@ static void thread_exit(void *ring) {
      that the drainer is about to free. */
   state.ring = NULL;
   state.detached = 1;
-  publish(&state.record, NULL);
+  publish(&state.record, NULL, 0);
   sf_ring_retire(ring);
 }
 
@@ -84,7 +89,7 @@ void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread
   if (ring == NULL && !thread->detached) {
     ring = attach(thread);
   }
-  publish(&thread->record, sf_table_lookup(context_id));
+  publish(&thread->record, sf_table_lookup(context_id), context_id);
   if (ring != NULL) {
     sf_ring_append(ring, context_id, java_thread_id, thread_kind);
   }
@@ -97,5 +102,5 @@ void sf_thread_show(int32_t context_id) {
   if (otel_thread_ctx_v1 == NULL) {
     otel_thread_ctx_v1 = &thread->record;
   }
-  publish(&thread->record, sf_table_lookup(context_id));
+  publish(&thread->record, sf_table_lookup(context_id), context_id);
 }

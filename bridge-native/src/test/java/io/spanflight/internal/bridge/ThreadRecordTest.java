@@ -65,6 +65,32 @@ class ThreadRecordTest {
   }
 
   @Test
+  void anIdOfAnEarlierGenerationOfItsSlotPublishesNothing() {
+    int old = ContextIds.first(93);
+    int reused = ContextIds.next(old); // slot 93 handed to another context
+    assertThat(ContextIds.index(reused)).isEqualTo(93);
+    assertThat(reused).isNotEqualTo(old).isPositive();
+    bridge.define(old, ids(16, 0x61), ids(8, 0x62), (byte) 1, attr(2, "old"));
+    bridge.define(reused, ids(16, 0x63), ids(8, 0x64), (byte) 1, attr(2, "new"));
+
+    bridge.switchTo(old); // a thread that got the old id before the slot was reused
+    assertThat(ExternalRecordReader.readOwnThread()[24]).as("valid").isZero();
+
+    bridge.switchTo(reused);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x63), ids(8, 0x64), 1, 1, attr(2, "new")));
+
+    int wrapped = reused;
+    for (int g = 1; g < ContextIds.GENERATIONS; g++) {
+      wrapped = ContextIds.next(wrapped);
+    }
+    assertThat(wrapped).as("generations wrap").isEqualTo(old);
+    bridge.switchTo(ContextIds.next(reused)); // a generation not defined yet
+    assertThat(ExternalRecordReader.readOwnThread()[24]).isZero();
+    bridge.switchTo(0);
+  }
+
+  @Test
   void attributesThatDoNotFitAreDroppedWholeAndCounted() {
     String value = "v".repeat(250); // 252 bytes per entry; the record holds 612
     byte[] kept = concat(attr(0, value), attr(1, value));
