@@ -33,6 +33,7 @@ uint64_t sf_dropped_attribute_bytes(void);
 int sf_threads_init(void);
 void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind);
 void sf_thread_show(int32_t context_id);
+void sf_records_clear(void);
 
 /* timeline_ring.c: the rings, written by their thread, drained by one drainer. */
 struct sf_ring;

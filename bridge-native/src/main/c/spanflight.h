@@ -141,5 +141,7 @@ SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray, jintArray, jlongArray, jlongA
 SF_JNI(jboolean, publishProcessContext0)(JNIEnv *, jclass, jbyteArray payload);
 SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);
 SF_JNI(jint, ringCount0)(JNIEnv *, jclass);
+/* Marks every thread's record invalid (valid = 0), as when profiling is switched off. */
+SF_JNI(void, clearRecords0)(JNIEnv *, jclass);
 
 #endif

@@ -65,6 +65,11 @@ public final class NativeContextBridge implements ContextBridge {
   }
 
   @Override
+  public void clearRecords() {
+    clearRecords0();
+  }
+
+  @Override
   public boolean hasThreadRecord() {
     return true;
   }
@@ -136,4 +141,6 @@ public final class NativeContextBridge implements ContextBridge {
   static native long droppedAttributeBytes0();
 
   static native int ringCount0();
+
+  static native void clearRecords0();
 }
