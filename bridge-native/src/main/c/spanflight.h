@@ -25,9 +25,11 @@
  *
  * Publication protocol: ONE record per thread, toggled with the valid flag; the pointer
  * never moves. A switch stores valid = 0, compiler fence, writes ids, flags and attrs,
- * compiler fence, stores valid = 1. Detach (context 0, or an undefined context) leaves
- * valid = 0. Compiler fences suffice: only the owning thread writes, and readers read
- * while that thread is stopped (signal-handler semantics).
+ * compiler fence, stores valid = 1. Detach (context 0, an undefined context, or an id
+ * whose table slot was reused since: see the context id below) leaves valid = 0.
+ * Compiler fences suffice: only the owning thread writes, and readers read while that
+ * thread is stopped (signal-handler semantics). The one exception: switching profiling
+ * off (clearRecords0) stores valid = 0 into every thread's record from another thread.
  *
  * attrs_data holds packed {u8 key index, u8 length, u8[length] utf-8} entries. Entries
  * that do not fit in SF_ATTRS_CAPACITY are dropped whole (the first that does not fit
