@@ -19,14 +19,21 @@ static inline int64_t sf_monotonic_nanos(void) {
 }
 
 /* context_table.c: what each context id stands for. */
+typedef struct sf_table_entry {
+  sf_thread_record record;  /* the content a switch copies into the thread's record */
+  int32_t context_id;       /* the whole id last defined in this slot; 0 while rewritten */
+} sf_table_entry;
+
 void sf_table_define(int32_t context_id, sf_thread_record *value, size_t requested_length);
-const sf_thread_record *sf_table_lookup(int32_t context_id);
+const sf_table_entry *sf_table_lookup(int32_t context_id);
+int sf_table_still(const sf_table_entry *entry, int32_t context_id);
 uint64_t sf_dropped_attribute_bytes(void);
 
 /* thread_state.c: the calling OS thread's record and ring. */
 int sf_threads_init(void);
 void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind);
 void sf_thread_show(int32_t context_id);
+void sf_records_clear(void);
 
 /* timeline_ring.c: the rings, written by their thread, drained by one drainer. */
 struct sf_ring;

@@ -101,6 +101,12 @@ SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *env, jclass clazz) {
   return (jlong)sf_dropped_attribute_bytes();
 }
 
+SF_JNI(void, clearRecords0)(JNIEnv *env, jclass clazz) {
+  (void)env;
+  (void)clazz;
+  sf_records_clear();
+}
+
 SF_JNI(jint, ringCount0)(JNIEnv *env, jclass clazz) {
   (void)env;
   (void)clazz;

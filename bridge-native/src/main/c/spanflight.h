@@ -25,9 +25,11 @@
  *
  * Publication protocol: ONE record per thread, toggled with the valid flag; the pointer
  * never moves. A switch stores valid = 0, compiler fence, writes ids, flags and attrs,
- * compiler fence, stores valid = 1. Detach (context 0, or an undefined context) leaves
- * valid = 0. Compiler fences suffice: only the owning thread writes, and readers read
- * while that thread is stopped (signal-handler semantics).
+ * compiler fence, stores valid = 1. Detach (context 0, an undefined context, or an id
+ * whose table slot was reused since: see the context id below) leaves valid = 0.
+ * Compiler fences suffice: only the owning thread writes, and readers read while that
+ * thread is stopped (signal-handler semantics). The one exception: switching profiling
+ * off (clearRecords0) stores valid = 0 into every thread's record from another thread.
  *
  * attrs_data holds packed {u8 key index, u8 length, u8[length] utf-8} entries. Entries
  * that do not fit in SF_ATTRS_CAPACITY are dropped whole (the first that does not fit
@@ -94,7 +96,16 @@ _Static_assert(sizeof(sf_process_context_header) == 32, "header is 32 bytes");
  * entry the writer may have reached again meanwhile (the oldest survivor included) as
  * lost: the same protocol as TimelineRing.java.
  */
-#define SF_MAX_CONTEXTS (1 << 22)  /* context ids are 1 .. SF_MAX_CONTEXTS - 1 */
+/*
+ * A context id (int32, > 0): the low SF_CONTEXT_INDEX_BITS bits are the slot index in the
+ * context table (1 .. SF_MAX_CONTEXTS - 1), the bits above count the slot's reuses (a
+ * generation, wrapping), the sign bit is 0. The table keeps the whole id next to each slot; a
+ * switch to an id that is not the slot's current one publishes no record (valid = 0).
+ */
+#define SF_CONTEXT_INDEX_BITS 22
+#define SF_MAX_CONTEXTS (1 << SF_CONTEXT_INDEX_BITS)  /* slots; index 0 is never used */
+#define SF_CONTEXT_INDEX(id) ((id) & (SF_MAX_CONTEXTS - 1))
+_Static_assert(SF_CONTEXT_INDEX_BITS < 31, "room for a generation below the sign bit");
 #define SF_THREAD_PLATFORM 0
 #define SF_THREAD_VIRTUAL 1
 
@@ -132,5 +143,7 @@ SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray, jintArray, jlongArray, jlongA
 SF_JNI(jboolean, publishProcessContext0)(JNIEnv *, jclass, jbyteArray payload);
 SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);
 SF_JNI(jint, ringCount0)(JNIEnv *, jclass);
+/* Marks every thread's record invalid (valid = 0), as when profiling is switched off. */
+SF_JNI(void, clearRecords0)(JNIEnv *, jclass);
 
 #endif

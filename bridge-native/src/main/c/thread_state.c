@@ -6,6 +6,10 @@
  * creates the ring (the only call that may allocate); a pthread key destructor retires the
  * ring when the OS thread exits. A virtual-thread carrier may only ever show contexts
  * (sf_thread_show): it publishes its record but never gets a ring.
+ *
+ * Every thread that has a record is also on a list (under a mutex taken only when a thread
+ * first publishes, when it exits, and by sf_records_clear), so that switching profiling off
+ * can mark all records invalid from another thread.
  */
 #include <pthread.h>
 #include <string.h>
@@ -19,29 +23,39 @@ struct thread_state {
   sf_thread_record record;  /* what otel_thread_ctx_v1 points to */
   struct sf_ring *ring;     /* NULL before the first switch */
   int detached;             /* no ring: its creation failed, or the thread is exiting */
+  int listed;               /* on the record list (owner thread only) */
+  struct thread_state *prev, *next;  /* the record list, under records_lock */
 };
 
 static __thread struct thread_state state __attribute__((aligned(64)));
 static pthread_key_t exit_key;
+static pthread_key_t record_key;
+static pthread_mutex_t records_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct thread_state *records;  /* head of the record list, under records_lock */
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 static int exit_key_ready;
 
 /* Orders the record stores for a reader that interrupts this thread (see spanflight.h). */
 #define COMPILER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-/* Writes value (NULL = no context) into the record with the valid-flag protocol. */
-static void publish(sf_thread_record *record, const sf_thread_record *value) {
+/* Writes the entry's content (NULL = no context) into the record with the valid-flag protocol;
+   the record stays invalid if the entry was redefined while it was copied. */
+static void publish(sf_thread_record *record, const sf_table_entry *entry, int32_t context_id) {
   __atomic_store_n(&record->valid, 0, __ATOMIC_RELAXED);
   COMPILER_FENCE();
-  if (value == NULL) {
+  if (entry == NULL) {
     return;
   }
-  uint16_t size = value->attrs_data_size;
+  const sf_thread_record *value = &entry->record;
+  uint16_t size = value->attrs_data_size;  /* every size ever stored fits the record */
   memcpy(record->trace_id, value->trace_id, sizeof record->trace_id);
   memcpy(record->span_id, value->span_id, sizeof record->span_id);
   record->trace_flags = value->trace_flags;
   record->attrs_data_size = size;
   memcpy(record->attrs_data, value->attrs_data, size);
+  if (!sf_table_still(entry, context_id)) {
+    return;
+  }
   COMPILER_FENCE();
   __atomic_store_n(&record->valid, 1, __ATOMIC_RELAXED);
 }
@@ -52,12 +66,55 @@ static void thread_exit(void *ring) {
      that the drainer is about to free. */
   state.ring = NULL;
   state.detached = 1;
-  publish(&state.record, NULL);
+  publish(&state.record, NULL, 0);
   sf_ring_retire(ring);
 }
 
+/* Runs when an OS thread with a record exits: off the list before its TLS goes away. */
+static void record_exit(void *value) {
+  struct thread_state *thread = value;
+  pthread_mutex_lock(&records_lock);
+  if (thread->prev != NULL) {
+    thread->prev->next = thread->next;
+  } else {
+    records = thread->next;
+  }
+  if (thread->next != NULL) {
+    thread->next->prev = thread->prev;
+  }
+  pthread_mutex_unlock(&records_lock);
+  publish(&thread->record, NULL, 0);
+}
+
 static void create_exit_key(void) {
-  exit_key_ready = pthread_key_create(&exit_key, thread_exit) == 0;
+  exit_key_ready = pthread_key_create(&exit_key, thread_exit) == 0
+      && pthread_key_create(&record_key, record_exit) == 0;
+}
+
+/* The thread's first publication: its record goes on the list and otel_thread_ctx_v1 to it.
+   A thread that cannot be listed still publishes; only clearing at switch-off misses it. */
+static void show_record(struct thread_state *thread) {
+  thread->listed = 1;
+  if (pthread_setspecific(record_key, thread) == 0) {
+    pthread_mutex_lock(&records_lock);
+    thread->prev = NULL;
+    thread->next = records;
+    if (records != NULL) {
+      records->prev = thread;
+    }
+    records = thread;
+    pthread_mutex_unlock(&records_lock);
+  }
+  otel_thread_ctx_v1 = &thread->record;
+}
+
+/* Marks every listed record invalid: readers see no context until each thread's next switch. */
+void sf_records_clear(void) {
+  pthread_mutex_lock(&records_lock);
+  for (struct thread_state *thread = records; thread != NULL; thread = thread->next) {
+    __atomic_store_n(&thread->record.valid, 0, __ATOMIC_RELAXED);
+  }
+  pthread_mutex_unlock(&records_lock);
 }
 
 int sf_threads_init(void) {
@@ -67,7 +124,9 @@ int sf_threads_init(void) {
 
 /* The thread's first switch: publish the record's address and create the ring. */
 static struct sf_ring *attach(struct thread_state *thread) {
-  otel_thread_ctx_v1 = &thread->record;
+  if (!thread->listed) {
+    show_record(thread);
+  }
   struct sf_ring *ring = sf_ring_create();
   if (ring != NULL && pthread_setspecific(exit_key, ring) != 0) {
     sf_ring_retire(ring);  /* no destructor would retire it: let the drainer free it now */
@@ -84,7 +143,7 @@ void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread
   if (ring == NULL && !thread->detached) {
     ring = attach(thread);
   }
-  publish(&thread->record, sf_table_lookup(context_id));
+  publish(&thread->record, sf_table_lookup(context_id), context_id);
   if (ring != NULL) {
     sf_ring_append(ring, context_id, java_thread_id, thread_kind);
   }
@@ -94,8 +153,8 @@ void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread
    ring, so a carrier whose own switches are ignored costs no ring memory. */
 void sf_thread_show(int32_t context_id) {
   struct thread_state *thread = &state;
-  if (otel_thread_ctx_v1 == NULL) {
-    otel_thread_ctx_v1 = &thread->record;
+  if (!thread->listed) {
+    show_record(thread);
   }
-  publish(&thread->record, sf_table_lookup(context_id));
+  publish(&thread->record, sf_table_lookup(context_id), context_id);
 }

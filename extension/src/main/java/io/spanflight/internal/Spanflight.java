@@ -141,6 +141,9 @@ public final class Spanflight implements ProfilerControl {
     collector.takeInterval(); // the next interval starts now, not when profiling was last on
     run = new SpanflightRun(this);
     SpanflightContextStorage.start(recorder);
+    if (carrierRecords != null) {
+      carrierRecords.start();
+    }
     run.start();
     starts++;
     if (starts > 1) {
@@ -159,6 +162,9 @@ public final class Spanflight implements ProfilerControl {
     stops++;
     try {
       SpanflightContextStorage.stop();
+      if (carrierRecords != null) {
+        carrierRecords.stop();
+      }
       ending.stop();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -168,6 +174,7 @@ public final class Spanflight implements ProfilerControl {
     // Once more after the drainer ended: frees the native rings of threads that exited.
     timelines.drain();
     timelines.forgetAll(); // the registry is pruned against the empty timelines by the next run
+    bridge.clearRecords(); // readers outside the JVM see no context while off
     if (!shutDown) {
       logger.info("Spanflight switched off: " + joiner.summary());
     }

@@ -31,6 +31,14 @@ public interface ContextBridge {
    */
   default void showOnRecord(int contextId) {}
 
+  /**
+   * Marks every OS thread's external thread-context record invalid, so that readers outside the
+   * JVM see no context until the thread's next switch: for switching profiling off. Called from
+   * a background thread once no switches are recorded any more. A bridge without such records does
+   * nothing.
+   */
+  default void clearRecords() {}
+
   /** Whether this bridge publishes a per-OS-thread record that readers outside the JVM see. */
   default boolean hasThreadRecord() {
     return false;

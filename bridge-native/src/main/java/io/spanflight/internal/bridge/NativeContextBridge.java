@@ -18,8 +18,8 @@ import java.lang.invoke.MethodType;
  */
 public final class NativeContextBridge implements ContextBridge {
 
-  /** Context ids the native table holds: 1 to {@code MAX_CONTEXTS - 1}. */
-  public static final int MAX_CONTEXTS = 1 << 22;
+  /** Slots in the native table: ids whose {@link ContextIds#index} is 1 to {@code MAX_CONTEXTS - 1}. */
+  public static final int MAX_CONTEXTS = ContextIds.MAX_INDEX + 1;
 
   private static final byte[] NO_ATTRIBUTES = new byte[0];
   private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
@@ -45,7 +45,7 @@ public final class NativeContextBridge implements ContextBridge {
   @Override
   public void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes) {
     // Refused here rather than thrown from native code into an application thread.
-    if (contextId <= 0 || contextId >= MAX_CONTEXTS || traceId == null || traceId.length != 16
+    if (!ContextIds.isValid(contextId) || traceId == null || traceId.length != 16
         || spanId == null || spanId.length != 8) {
       return;
     }
@@ -62,6 +62,11 @@ public final class NativeContextBridge implements ContextBridge {
   @Override
   public void showOnRecord(int contextId) {
     showOnRecord0(contextId);
+  }
+
+  @Override
+  public void clearRecords() {
+    clearRecords0();
   }
 
   @Override
@@ -136,4 +141,6 @@ public final class NativeContextBridge implements ContextBridge {
   static native long droppedAttributeBytes0();
 
   static native int ringCount0();
+
+  static native void clearRecords0();
 }

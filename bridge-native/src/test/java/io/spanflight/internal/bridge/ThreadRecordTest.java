@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +62,73 @@ class ThreadRecordTest {
 
     bridge.switchTo(NativeContextBridge.MAX_CONTEXTS - 1); // never defined
     assertThat(ExternalRecordReader.readOwnThread()[24]).isZero();
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void anIdOfAnEarlierGenerationOfItsSlotPublishesNothing() {
+    int old = ContextIds.first(93);
+    int reused = ContextIds.next(old); // slot 93 handed to another context
+    assertThat(ContextIds.index(reused)).isEqualTo(93);
+    assertThat(reused).isNotEqualTo(old).isPositive();
+    bridge.define(old, ids(16, 0x61), ids(8, 0x62), (byte) 1, attr(2, "old"));
+    bridge.define(reused, ids(16, 0x63), ids(8, 0x64), (byte) 1, attr(2, "new"));
+
+    bridge.switchTo(old); // a thread that got the old id before the slot was reused
+    assertThat(ExternalRecordReader.readOwnThread()[24]).as("valid").isZero();
+
+    bridge.switchTo(reused);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .isEqualTo(record(ids(16, 0x63), ids(8, 0x64), 1, 1, attr(2, "new")));
+
+    int wrapped = reused;
+    for (int g = 1; g < ContextIds.GENERATIONS; g++) {
+      wrapped = ContextIds.next(wrapped);
+    }
+    assertThat(wrapped).as("generations wrap").isEqualTo(old);
+    bridge.switchTo(ContextIds.next(reused)); // a generation not defined yet
+    assertThat(ExternalRecordReader.readOwnThread()[24]).isZero();
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void clearRecordsInvalidatesEveryThreadsRecordUntilItsNextSwitch() throws Exception {
+    bridge.define(98, ids(16, 0x71), ids(8, 0x72), (byte) 1, attr(1, "on"));
+    for (int i = 0; i < 3; i++) { // threads with records that are gone by the time we clear
+      TestThreads.runToOsThreadExit(() -> bridge.switchTo(98));
+    }
+    bridge.switchTo(98);
+    CountDownLatch shown = new CountDownLatch(1);
+    CountDownLatch cleared = new CountDownLatch(1);
+    AtomicReference<byte[]> carrierBefore = new AtomicReference<>();
+    AtomicReference<byte[]> carrierAfter = new AtomicReference<>();
+    Thread carrier =
+        new Thread(
+            () -> {
+              bridge.showOnRecord(98); // a record with no ring, as on a virtual-thread carrier
+              carrierBefore.set(ExternalRecordReader.readOwnThread());
+              shown.countDown();
+              try {
+                cleared.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              carrierAfter.set(ExternalRecordReader.readOwnThread());
+            });
+    carrier.start();
+    shown.await();
+
+    bridge.clearRecords();
+    cleared.countDown();
+    carrier.join();
+
+    assertThat(carrierBefore.get()[24]).as("valid before").isEqualTo((byte) 1);
+    assertThat(carrierAfter.get()[24]).as("another thread's record, cleared").isZero();
+    assertThat(ExternalRecordReader.readOwnThread()[24]).as("own record, cleared").isZero();
+    bridge.switchTo(98);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .as("the next switch publishes again")
+        .isEqualTo(record(ids(16, 0x71), ids(8, 0x72), 1, 1, attr(1, "on")));
     bridge.switchTo(0);
   }
 

@@ -12,7 +12,8 @@ import io.spanflight.internal.registry.ContextRegistry;
  * at a mount).
  *
  * <p>Runs inside {@code VirtualThread.mount()/unmount()}: it must not block, park, allocate or
- * throw; one context lookup and one bridge call.
+ * throw; one context lookup and one bridge call. The hooks stay installed while profiling is
+ * switched off ({@link #stop}): they then return at once, interning nothing and writing no record.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -21,6 +22,7 @@ public final class CarrierRecordWriter {
   private final ContextBridge bridge;
   private final Runnable onMount = this::mounted;
   private final Runnable onUnmount = this::unmounting;
+  private volatile boolean recording;
 
   public CarrierRecordWriter(SwitchRecorder recorder, ContextBridge bridge) {
     this.recorder = recorder;
@@ -32,18 +34,36 @@ public final class CarrierRecordWriter {
    * they need is loaded and initialised before they first run inside a mount.
    */
   public void prepare() {
-    mounted();
-    unmounting();
+    showCurrent();
+    bridge.showOnRecord(ContextRegistry.NO_CONTEXT);
+  }
+
+  /** From now on, mounts and unmounts write carriers' records. */
+  public void start() {
+    recording = true;
+  }
+
+  /** From now on, mounts and unmounts do nothing (profiling is off). */
+  public void stop() {
+    recording = false;
   }
 
   /** Right after a mount: the carrier shows the virtual thread's current context. */
   void mounted() {
+    if (recording) {
+      showCurrent();
+    }
+  }
+
+  private void showCurrent() {
     bridge.showOnRecord(recorder.idOf(Context.current()));
   }
 
   /** At the start of an unmount: the carrier shows no context. */
   void unmounting() {
-    bridge.showOnRecord(ContextRegistry.NO_CONTEXT);
+    if (recording) {
+      bridge.showOnRecord(ContextRegistry.NO_CONTEXT);
+    }
   }
 
   /** {@link #mounted()} as the bootstrap-visible callback type the hook holder takes. */

@@ -1,6 +1,7 @@
 package io.spanflight.internal.correlate;
 
 import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextIds;
 import io.spanflight.internal.bridge.TimelineSink;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -144,7 +145,10 @@ public final class Timelines implements TimelineSink {
     steps = 0;
   }
 
-  /** The context ids that some timeline still refers to. For registry pruning. */
+  /**
+   * The slots ({@link ContextIds#index}) of the context ids that some timeline still refers to,
+   * whatever their generation. For registry pruning.
+   */
   public BitSet referencedIds() {
     BitSet referenced = new BitSet();
     for (Long javaThreadId : threadIds()) {
@@ -154,7 +158,7 @@ public final class Timelines implements TimelineSink {
           timeline.forEachContext(
               id -> {
                 if (id > 0) {
-                  referenced.set(id);
+                  referenced.set(ContextIds.index(id));
                 }
               });
         }

@@ -60,6 +60,7 @@ public final class SampleJoiner {
   final AtomicLong linked = new AtomicLong();
   final AtomicLong unknownTimeline = new AtomicLong();
   final AtomicLong unknownClock = new AtomicLong();
+  final AtomicLong unknownStaleId = new AtomicLong();
   final AtomicLong dropped = new AtomicLong();
   final AtomicLong filtered = new AtomicLong();
   final AtomicLong belowThreshold = new AtomicLong();
@@ -158,8 +159,8 @@ public final class SampleJoiner {
     long javaThreadId = thread.getJavaThreadId();
     if (javaThreadId >= 0) {
       int context = contextAt(javaThreadId, isVirtual(thread), event.getLong("startTime"));
-      unknown = context == Timelines.UNKNOWN;
-      link = unknown ? null : registry.resolve(context);
+      link = context > 0 ? linkOf(context) : null;
+      unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
     }
     if (!filters.keep(source.sourceName, link, unknown)) {
       filtered.incrementAndGet();
@@ -194,6 +195,19 @@ public final class SampleJoiner {
     long at = clock.toNanoTime(ticks);
     advanceWatermark(at);
     return timelines.contextAt(javaThreadId, at, virtual);
+  }
+
+  /**
+   * The record of a context id a timeline gave, or null (counted) when it no longer resolves: its
+   * slot was reused since a thread got the id (that thread was preempted between getting and
+   * writing it). The sample is then unknown, never joined to the slot's new context.
+   */
+  ContextRecord linkOf(int context) {
+    ContextRecord record = registry.resolve(context);
+    if (record == null) {
+      unknownStaleId.incrementAndGet();
+    }
+    return record;
   }
 
   /** {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. */
@@ -257,6 +271,14 @@ public final class SampleJoiner {
     return unknownClock.get();
   }
 
+  /**
+   * Events marked unknown because the context id at their time no longer resolves: removed, or of
+   * an earlier generation of its slot (a subset of {@link #unknownTimeline()}).
+   */
+  public long unknownStaleId() {
+    return unknownStaleId.get();
+  }
+
   /** Events dropped before the join (no thread or stack, or too many before calibration). */
   public long dropped() {
     return dropped.get();
@@ -283,8 +305,10 @@ public final class SampleJoiner {
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d (clock %d) filtered=%d dropped=%d below-our-threshold=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), unknownClock.get(), filtered.get(), dropped.get(),
+        "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
+            + " below-our-threshold=%d",
+        samples.get(), linked.get(), unknownTimeline.get(), unknownClock.get(), unknownStaleId.get(),
+        filtered.get(), dropped.get(),
         belowThreshold.get());
   }
 }

@@ -2,12 +2,14 @@ package io.spanflight.internal.registry;
 
 import io.opentelemetry.api.trace.SpanContext;
 import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextIds;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
@@ -20,9 +22,14 @@ import java.util.function.UnaryOperator;
  * with the set of ids still referenced by timelines; records that are neither referenced nor used
  * by the capture path in the current or previous epoch are removed and their ids reused. The
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
- * A removed id waits in quarantine until a later prune finds no timeline referring to it, so a
- * capture thread that raced with its removal leaves an unresolvable entry (counted as
- * unattributed), never one that resolves to somebody else's span.
+ * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
+ *
+ * <p>Ids carry a generation ({@link ContextIds}): a slot handed out again gets the next
+ * generation, so an id is never handed out twice while its slot's generations have not wrapped.
+ * A capture thread that got an id, was preempted while its record was removed and its slot
+ * reused, and wrote the old id afterwards leaves an entry that resolves to nothing (the join
+ * counts it unknown), never one that resolves to somebody else's span; the native record of
+ * that thread shows no context.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -32,10 +39,12 @@ public final class ContextRegistry {
   /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
+  /** The last ids of free slots, first freed first: a slot is reused as late as possible. */
   private final ConcurrentLinkedQueue<Integer> freeIds = new ConcurrentLinkedQueue<>();
-  /** Ids removed by earlier prunes, not yet known to be unreferenced. Background thread only. */
+  /** Ids removed by earlier prunes whose slot is not yet known to be unreferenced. Background thread only. */
   private final List<Integer> quarantine = new ArrayList<>();
-  private final AtomicInteger nextId = new AtomicInteger(1);
+  private final AtomicInteger nextIndex = new AtomicInteger(1);
+  private final AtomicLong exhausted = new AtomicLong();
   private volatile int epoch;
   private final ContextBridge bridge;
   private final UnaryOperator<SpanContext> linkTarget;
@@ -70,6 +79,9 @@ public final class ContextRegistry {
     ContextRecord record = byKey.get(spanContext);
     if (record == null) {
       record = byKey.computeIfAbsent(spanContext, key -> create(spanContext, null, key));
+      if (record == null) {
+        return NO_CONTEXT;
+      }
     }
     record.lastEpoch = epoch;
     return record.id();
@@ -87,14 +99,21 @@ public final class ContextRegistry {
     ContextRecord record = byKey.get(key);
     if (record == null) {
       record = byKey.computeIfAbsent(key, k -> create(spanContext, entries, k));
+      if (record == null) {
+        return NO_CONTEXT;
+      }
     }
     record.lastEpoch = epoch;
     return record.id();
   }
 
+  /** A new record with a fresh id, or null (not mapped) when all slots are in use. */
   private ContextRecord create(SpanContext spanContext, UserEntries entries, Object key) {
-    Integer reused = freeIds.poll();
-    int id = reused != null ? reused : nextId.getAndIncrement();
+    int id = nextId();
+    if (id == NO_CONTEXT) {
+      exhausted.incrementAndGet();
+      return null;
+    }
     ContextRecord record =
         new ContextRecord(id, key, spanContext, linkTarget.apply(spanContext), attributes, entries, epoch);
     bridge.define(
@@ -103,20 +122,40 @@ public final class ContextRegistry {
     return record;
   }
 
-  /** Join path: the record of an id, or null for {@link #NO_CONTEXT} and unknown ids. */
+  /** The next generation of the slot freed first, or a never-used slot, or 0 when none is left. */
+  private int nextId() {
+    Integer freed = freeIds.poll();
+    if (freed != null) {
+      return ContextIds.next(freed);
+    }
+    int index = nextIndex.get();
+    while (index <= ContextIds.MAX_INDEX) {
+      if (nextIndex.compareAndSet(index, index + 1)) {
+        return ContextIds.first(index);
+      }
+      index = nextIndex.get();
+    }
+    return NO_CONTEXT;
+  }
+
+  /**
+   * Join path: the record of an id, or null for {@link #NO_CONTEXT} and ids that are not
+   * current: removed, or of an earlier generation of a slot that was reused since.
+   */
   public ContextRecord resolve(int id) {
     return id == NO_CONTEXT ? null : byId.get(id);
   }
 
   /**
-   * Removes records that no timeline references ({@code referenced} is false) and that the
-   * capture path has not used since the previous call. Returns how many were removed.
+   * Removes records whose slot no timeline references ({@code referenced}, asked with {@link
+   * ContextIds#index slot indexes}, is false) and that the capture path has not used since the
+   * previous call. Returns how many were removed.
    */
   public int prune(IntPredicate referenced) {
     int current = epoch;
     for (Iterator<Integer> it = quarantine.iterator(); it.hasNext(); ) {
       Integer id = it.next();
-      if (!referenced.test(id)) {
+      if (!referenced.test(ContextIds.index(id))) {
         it.remove();
         freeIds.add(id);
       }
@@ -124,7 +163,7 @@ public final class ContextRegistry {
     int removed = 0;
     for (Iterator<ContextRecord> it = byId.values().iterator(); it.hasNext(); ) {
       ContextRecord record = it.next();
-      if (record.lastEpoch < current - 1 && !referenced.test(record.id())) {
+      if (record.lastEpoch < current - 1 && !referenced.test(ContextIds.index(record.id()))) {
         it.remove();
         byKey.remove(record.key, record);
         quarantine.add(record.id());
@@ -133,6 +172,11 @@ public final class ContextRegistry {
     }
     epoch = current + 1;
     return removed;
+  }
+
+  /** Contexts that got no id because every slot was in use (they join as "no span"). */
+  public long exhausted() {
+    return exhausted.get();
   }
 
   /** Records currently interned. */

@@ -38,6 +38,7 @@ class CarrierRecordWriterTest {
 
   @Test
   void mountShowsTheCurrentSpanAndUnmountShowsNone() {
+    writer.start();
     SpanContext span = SpanContext.create(
         "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
     try (Scope ignored = Context.root().with(Span.wrap(span)).makeCurrent()) {
@@ -49,7 +50,23 @@ class CarrierRecordWriterTest {
   }
 
   @Test
+  void whileStoppedMountsInternNothingAndWriteNoRecord() {
+    SpanContext span = SpanContext.create(
+        "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
+    writer.start();
+    writer.stop();
+    try (Scope ignored = Context.root().with(Span.wrap(span)).makeCurrent()) {
+      writer.onMount().run();
+    }
+    writer.onUnmount().run();
+
+    assertThat(bridge.calls).isEmpty();
+    assertThat(registry.size()).as("nothing interned").isZero();
+  }
+
+  @Test
   void mountWithoutASpanShowsNone() {
+    writer.start();
     writer.onMount().run();
     assertThat(bridge.calls).containsExactly("show:0");
   }

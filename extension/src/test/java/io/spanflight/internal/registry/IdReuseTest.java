@@ -6,8 +6,8 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.spanflight.internal.ScriptedBridge;
+import io.spanflight.internal.bridge.ContextIds;
 import io.spanflight.internal.correlate.Timelines;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** A context id freed and handed to a new span while the JFR stream is held back. */
@@ -45,7 +45,6 @@ class IdReuseTest {
   }
 
   @Test
-  @Disabled("issue 14: needs a generation in the id (native table indexed by the low 22 bits); not done yet")
   void aSwitchWrittenWithAnIdThatWasReusedMeanwhileNeverJoinsTheNewSpan() {
     int a = registry.idOf(span(1)); // a capture thread got the id of span 1 ...
     for (int i = 0; i < 4; i++) { // ... and was preempted before writing it, for 4 housekeeping ticks
@@ -59,5 +58,19 @@ class IdReuseTest {
     assertThat(record == null || !record.spanIdHex().equals(span(2).getSpanId()))
         .as("a sample in span 1 joined to span 2 (ids %d, %d)", a, b)
         .isTrue();
+  }
+
+  @Test
+  void aReusedSlotGetsTheNextGenerationAndTheOldIdResolvesToNothing() {
+    int a = registry.idOf(span(1));
+    for (int i = 0; i < 4; i++) {
+      housekeeping(System.nanoTime());
+    }
+    int b = registry.idOf(span(2));
+    assertThat(ContextIds.index(b)).as("the slot is reused").isEqualTo(ContextIds.index(a));
+    assertThat(b).isEqualTo(ContextIds.next(a));
+    assertThat(registry.resolve(a)).isNull();
+    assertThat(registry.resolve(b).spanIdHex()).isEqualTo(span(2).getSpanId());
+    assertThat(bridge.attributesOf(b)).as("the bridge was told the whole id").isNotNull();
   }
 }
