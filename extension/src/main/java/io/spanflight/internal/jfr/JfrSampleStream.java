@@ -14,6 +14,7 @@ import java.util.logging.Logger;
 import java.util.Map;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
@@ -173,10 +174,15 @@ public final class JfrSampleStream implements AutoCloseable {
       sources = enabled;
       stream = rs;
       if (!closed) {
-        // start(), not startAsync(): the events are delivered on this daemon thread. The thread
-        // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
-        rs.start();
-        running = false;
+        FlightRecorder.addListener(startWatch);
+        try {
+          // start(), not startAsync(): the events are delivered on this daemon thread. The thread
+          // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
+          rs.start();
+        } finally {
+          FlightRecorder.removeListener(startWatch);
+          running = false;
+        }
       }
       return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
@@ -187,6 +193,20 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
+  /**
+   * Marks our stream running as soon as JFR reports our recording running (called on the thread
+   * that changed its state), so that someone closing it even before its first flush is noticed.
+   */
+  private final FlightRecorderListener startWatch =
+      new FlightRecorderListener() {
+        @Override
+        public void recordingStateChanged(Recording recording) {
+          if (recording.getState() == RecordingState.RUNNING && isOurs(recording)) {
+            running = true;
+          }
+        }
+      };
+
   /** On the stream's first flush, when our recording is known to run. */
   private final class FirstFlush implements Runnable {
     private boolean seen;
@@ -195,8 +215,9 @@ public final class JfrSampleStream implements AutoCloseable {
     public void run() {
       if (!seen) {
         seen = true;
-        // Only watch for someone closing our recording where we can tell it from the others.
-        running = ourRecordingRuns();
+        if (!running) { // the start watch did not see it (only watch where we can tell ours)
+          running = ourRecordingRuns();
+        }
         // Joining can begin with the next flush instead of a housekeeping tick later.
         CalibrationEvent.commitNow();
       }
@@ -224,17 +245,18 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */
   private static boolean ourRecordingRuns() {
-    String byId = EventType.getEventType(CalibrationEvent.class).getId() + "#enabled";
-    String byName = CalibrationEvent.NAME + "#enabled";
     for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
-      if (recording.getState() == RecordingState.RUNNING) {
-        Map<String, String> settings = recording.getSettings();
-        if (settings.containsKey(byId) || settings.containsKey(byName)) {
-          return true;
-        }
+      if (recording.getState() == RecordingState.RUNNING && isOurs(recording)) {
+        return true;
       }
     }
     return false;
+  }
+
+  private static boolean isOurs(Recording recording) {
+    Map<String, String> settings = recording.getSettings();
+    return settings.containsKey(EventType.getEventType(CalibrationEvent.class).getId() + "#enabled")
+        || settings.containsKey(CalibrationEvent.NAME + "#enabled");
   }
 
   /**
