@@ -54,6 +54,18 @@ final class ThreadTimeline {
     if (nanoTime < knownSince) {
       return Timelines.UNKNOWN;
     }
+    int step = stepAt(nanoTime);
+    return step < 0 ? 0 : contexts[step];
+  }
+
+  /** The time of the step in force at {@code nanoTime}, Long.MIN_VALUE if none is known. */
+  long stepTimeAt(long nanoTime) {
+    int step = stepAt(nanoTime);
+    return step < 0 ? Long.MIN_VALUE : times[step];
+  }
+
+  /** The index of the last step at or before {@code nanoTime}, -1 if there is none. */
+  private int stepAt(long nanoTime) {
     int low = 0;
     int high = size - 1;
     int found = -1;
@@ -61,23 +73,6 @@ final class ThreadTimeline {
       int mid = (low + high) >>> 1;
       if (times[mid] <= nanoTime) {
         found = mid;
-        low = mid + 1;
-      } else {
-        high = mid - 1;
-      }
-    }
-    return found < 0 ? 0 : contexts[found];
-  }
-
-  /** The time of the step in force at {@code nanoTime}, Long.MIN_VALUE if none is known. */
-  long stepTimeAt(long nanoTime) {
-    int low = 0;
-    int high = size - 1;
-    long found = Long.MIN_VALUE;
-    while (low <= high) {
-      int mid = (low + high) >>> 1;
-      if (times[mid] <= nanoTime) {
-        found = times[mid];
         low = mid + 1;
       } else {
         high = mid - 1;
