@@ -208,30 +208,30 @@ public final class OtlpSettings {
     }
   }
 
-  /**
-   * The message never includes what the key parsers said about the file's content: only the file's
-   * path, and the kind of failure.
-   */
   private static PrivateKey privateKey(String key, String file) {
-    String expected = "a readable PEM file with a PKCS#8 private key (RSA or EC)";
-    Path path = pemFile(key, file);
-    try {
-      return ClientTls.privateKey(path);
-    } catch (IOException e) {
-      throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
-    } catch (GeneralSecurityException | IllegalArgumentException e) {
-      throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
-    }
+    return pem(key, file, "a readable PEM file with a PKCS#8 private key (RSA or EC)", ClientTls::privateKey);
   }
 
   private static List<X509Certificate> certificates(String key, String file) {
-    String expected = "a readable PEM file with X.509 certificates";
+    return pem(key, file, "a readable PEM file with X.509 certificates", ClientTls::certificates);
+  }
+
+  /** Reads one PEM file of {@code key}'s kind (the parsers of {@link ClientTls}). */
+  private interface PemParser<T> {
+    T parse(Path pem) throws IOException, GeneralSecurityException;
+  }
+
+  /**
+   * The message never includes what the parser said about the file's content (the file may hold a
+   * key): only the file's path, and the kind of failure.
+   */
+  private static <T> T pem(String key, String file, String expected, PemParser<T> parser) {
     Path path = pemFile(key, file);
     try {
-      return ClientTls.certificates(path);
+      return parser.parse(path);
     } catch (IOException e) {
       throw new ConfigError(key, file, expected + ": cannot read it (" + e.getClass().getSimpleName() + ")");
-    } catch (GeneralSecurityException | IllegalArgumentException e) { // the file may be a key: its content is not quoted
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
       throw new ConfigError(key, file, expected + ": its content is not one (" + e.getClass().getSimpleName() + ")");
     }
   }
