@@ -32,6 +32,8 @@ public final class SampleJoiner {
   private final SampleFilters filters;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
   private long pendingSince;
+  /** Whether this JVM's threads have JFR's {@code virtual} field; null until the first sample. */
+  private Boolean threadsHaveVirtualField; // consumer thread
   /** Calibrations committed in a row because the newest point was off the line. */
   private int promptRecalibrations;
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
@@ -210,9 +212,16 @@ public final class SampleJoiner {
     return record;
   }
 
-  /** {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. */
-  private static boolean isVirtual(RecordedThread thread) {
-    return thread.hasField("virtual") && thread.getBoolean("virtual");
+  /**
+   * {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. Whether
+   * threads have the field is the same for every event of this JVM: looked up once (each lookup by
+   * name walks the type's fields).
+   */
+  private boolean isVirtual(RecordedThread thread) {
+    if (threadsHaveVirtualField == null) {
+      threadsHaveVirtualField = thread.hasField("virtual");
+    }
+    return threadsHaveVirtualField && thread.getBoolean("virtual");
   }
 
   private void advanceWatermark(long nanoTime) {
