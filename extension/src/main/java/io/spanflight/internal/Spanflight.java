@@ -82,6 +82,7 @@ public final class Spanflight implements ProfilerControl {
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
   private final CarrierRecordWriter carrierRecords;
+  private final BenchmarkArm arm = BenchmarkArm.fromSystemProperty();
   /** The outcome of hooking virtual-thread mounts, once tried (they stay for the JVM's life). */
   private String virtualThreadHooks; // guarded by this
   /** The key-map version last published in the process context (housekeeping thread). */
@@ -140,9 +141,11 @@ public final class Spanflight implements ProfilerControl {
     }
     collector.takeInterval(); // the next interval starts now, not when profiling was last on
     run = new SpanflightRun(this);
-    SpanflightContextStorage.start(recorder);
-    if (carrierRecords != null) {
-      carrierRecords.start();
+    if (arm.capture) {
+      SpanflightContextStorage.start(recorder);
+      if (carrierRecords != null) {
+        carrierRecords.start();
+      }
     }
     run.start();
     starts++;
@@ -179,6 +182,11 @@ public final class Spanflight implements ProfilerControl {
       logger.info("Spanflight switched off: " + joiner.summary());
     }
     return true;
+  }
+
+  /** Which parts run: all of them, except in the overhead benchmark's arms. */
+  BenchmarkArm arm() {
+    return arm;
   }
 
   /** At JVM shutdown (and for tests): switches off for good. */

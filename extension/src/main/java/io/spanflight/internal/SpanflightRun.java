@@ -92,9 +92,13 @@ final class SpanflightRun {
   }
 
   private void startInBackground() {
-    String virtualThreads = engine.hookVirtualThreadMountsOnce();
+    BenchmarkArm arm = engine.arm();
+    String virtualThreads = arm.capture ? engine.hookVirtualThreadMountsOnce() : "no capture";
     exporter = createExporter();
-    stream.start();
+    if (arm.stream != null) {
+      stream.use(arm.stream);
+      stream.start();
+    }
     long interval = config.exportInterval().toMillis();
     drainer.scheduleWithFixedDelay(
         engine.guarded("drain", engine.timelines()::drain),
@@ -149,7 +153,8 @@ final class SpanflightRun {
     engine.timelines().drain();
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
-    engine.timelines().pruneBehind(engine.joiner().watermarkNanos(), Spanflight.TIMELINE_HORIZON_NANOS);
+    long watermark = engine.arm().stream == null ? System.nanoTime() : engine.joiner().watermarkNanos();
+    engine.timelines().pruneBehind(watermark, Spanflight.TIMELINE_HORIZON_NANOS);
     BitSet referenced = engine.timelines().referencedIds();
     engine.registry().prune(referenced::get);
     engine.metrics().tick();
@@ -210,7 +215,9 @@ final class SpanflightRun {
     scheduler.shutdownNow();
     drainer.awaitTermination(2, TimeUnit.SECONDS);
     scheduler.awaitTermination(2, TimeUnit.SECONDS);
-    engine.joiner().awaitCalibrationCommittedNow(Spanflight.SHUTDOWN_DELIVERY_WAIT_MILLIS);
+    if (engine.arm() == BenchmarkArm.FULL) {
+      engine.joiner().awaitCalibrationCommittedNow(Spanflight.SHUTDOWN_DELIVERY_WAIT_MILLIS);
+    }
     if (config.rawPayload()) {
       lastPayload = stream.dumpRecent(); // while our stream is still open
     }

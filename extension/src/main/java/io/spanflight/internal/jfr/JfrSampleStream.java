@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.Map;
+import java.util.function.Function;
+import jdk.jfr.Event;
+import jdk.jfr.EventSettings;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
@@ -61,6 +64,21 @@ public final class JfrSampleStream implements AutoCloseable {
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   private Duration scopeEventThreshold;
+  private Use use = Use.JOIN;
+
+  /**
+   * What the stream does with JFR's events. Only {@link #JOIN} is Spanflight; the other two are
+   * arms of the overhead benchmark ({@code benchmarks/overhead}), which measure what the JFR events
+   * alone cost.
+   */
+  public enum Use {
+    /** Every event is joined and collected: Spanflight. */
+    JOIN,
+    /** The same events are delivered to our thread and dropped: JFR's parsing, no join. */
+    DELIVER_ONLY,
+    /** A plain recording of the same events that nobody reads: what JFR costs by itself. */
+    RECORD_ONLY
+  }
 
   /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
@@ -88,6 +106,11 @@ public final class JfrSampleStream implements AutoCloseable {
   /** Also records {@link SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
   public void recordScopeEvents(Duration threshold) {
     this.scopeEventThreshold = threshold;
+  }
+
+  /** For the overhead benchmark only: see {@link Use}; call before start. */
+  public void use(Use use) {
+    this.use = use;
   }
 
   public void start() {
@@ -147,28 +170,26 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
   private boolean runOnce() {
+    if (use == Use.RECORD_ONLY) {
+      return recordOnly();
+    }
     try (RecordingStream rs = new RecordingStream()) {
       rs.setReuse(false);
       rs.setMaxAge(maxAge);
       List<JfrSource> enabled =
           JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
       EffectiveSettings inForce = new EffectiveSettings(enabled);
-      rs.enable(EffectiveSettings.ACTIVE_SETTING);
+      enableEvents(rs::enable, rs::enable, enabled);
       rs.onEvent(EffectiveSettings.ACTIVE_SETTING, inForce::onActiveSetting);
       for (JfrSource source : enabled) {
-        rs.enable(source.eventName).with(source.setting, source.settingValue).withStackTrace();
-        if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
-          // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
-          rs.enable(source.eventName).withPeriod(Duration.ofSeconds(1));
+        if (use == Use.DELIVER_ONLY) {
+          rs.onEvent(source.eventName, event -> {});
+        } else if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
           rs.onEvent(source.eventName, methodTiming::onEvent);
         } else {
           rs.onEvent(source.eventName, event -> joiner.onEvent(source, event));
         }
       }
-      if (scopeEventThreshold != null) {
-        rs.enable(SpanScopeEvent.class).withThreshold(scopeEventThreshold);
-      }
-      rs.enable(CalibrationEvent.class).withoutStackTrace();
       rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
       rs.onFlush(new FirstFlush());
       sources = enabled;
@@ -189,6 +210,52 @@ public final class JfrSampleStream implements AutoCloseable {
       if (!closed) {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
       }
+      return false;
+    }
+  }
+
+  /** Enables our event types, the same way in a {@link RecordingStream} and a {@link Recording}. */
+  private void enableEvents(
+      Function<String, EventSettings> byName,
+      Function<Class<? extends Event>, EventSettings> byClass,
+      List<JfrSource> enabled) {
+    byName.apply(EffectiveSettings.ACTIVE_SETTING);
+    for (JfrSource source : enabled) {
+      byName.apply(source.eventName).with(source.setting, source.settingValue).withStackTrace();
+      if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
+        // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
+        byName.apply(source.eventName).withPeriod(Duration.ofSeconds(1));
+      }
+    }
+    if (scopeEventThreshold != null) {
+      byClass.apply(SpanScopeEvent.class).withThreshold(scopeEventThreshold);
+    }
+    byClass.apply(CalibrationEvent.class).withoutStackTrace();
+  }
+
+  /**
+   * {@link Use#RECORD_ONLY}: the same events in a plain recording on disk, kept as long as our
+   * stream keeps them, read by nobody; returns when closed.
+   */
+  private boolean recordOnly() {
+    try (Recording recording = new Recording()) {
+      recording.setToDisk(true);
+      recording.setMaxAge(maxAge);
+      List<JfrSource> enabled = JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
+      enableEvents(recording::enable, recording::enable, enabled);
+      sources = enabled;
+      recording.start();
+      synchronized (reopenLock) {
+        while (!closed) {
+          reopenLock.wait();
+        }
+      }
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (Throwable t) {
+      logger.log(Level.SEVERE, "Spanflight: the JFR recording failed", t);
       return false;
     }
   }
@@ -253,7 +320,7 @@ public final class JfrSampleStream implements AutoCloseable {
     return false;
   }
 
-  private static boolean isOurs(Recording recording) {
+  static boolean isOurs(Recording recording) {
     Map<String, String> settings = recording.getSettings();
     return settings.containsKey(EventType.getEventType(CalibrationEvent.class).getId() + "#enabled")
         || settings.containsKey(CalibrationEvent.NAME + "#enabled");

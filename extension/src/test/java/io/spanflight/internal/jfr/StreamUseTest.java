@@ -1,0 +1,56 @@
+package io.spanflight.internal.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.ScriptedBridge;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.time.Duration;
+import java.util.Map;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The overhead benchmark's {@code jfr-only} arm is only a floor if its plain recording enables
+ * exactly what Spanflight's stream enables: same events, same settings.
+ */
+class StreamUseTest {
+  private final ScriptedBridge bridge = new ScriptedBridge();
+
+  @Test
+  void theRecordOnlyArmRecordsExactlyWhatTheStreamRecords() throws Exception {
+    Map<String, String> joined = settingsOfOurRecording(JfrSampleStream.Use.JOIN);
+    Map<String, String> recordOnly = settingsOfOurRecording(JfrSampleStream.Use.RECORD_ONLY);
+
+    assertThat(joined).hasSizeGreaterThan(10);
+    assertThat(recordOnly).isEqualTo(joined);
+  }
+
+  private Map<String, String> settingsOfOurRecording(JfrSampleStream.Use use) throws Exception {
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    Timelines timelines = new Timelines(bridge);
+    SampleJoiner joiner = new SampleJoiner(
+        new JfrClock(), timelines, new ContextRegistry(bridge), new ProfileCollector(), SampleFilters.NONE);
+    try (JfrSampleStream stream =
+        new JfrSampleStream(config.sources(), joiner, new ProfileCollector(), Duration.ofSeconds(30))) {
+      stream.use(use);
+      stream.start();
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (System.nanoTime() < deadline) {
+        for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+          if (recording.getState() == RecordingState.RUNNING && JfrSampleStream.isOurs(recording)) {
+            return Map.copyOf(recording.getSettings());
+          }
+        }
+        Thread.onSpinWait();
+      }
+    }
+    throw new AssertionError("no recording of ours started within 20 s (" + use + ")");
+  }
+}
