@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * One keep-alive HTTP/1.1 connection to a server on the loopback interface, for GET requests
- * whose answers carry a {@code Content-Length}. Deliberately minimal, so that the load generator
+ * whose answers carry a {@code Content-Length} or come chunked. Deliberately minimal, so that the load generator
  * costs little CPU next to the service it measures; reconnects after any failure.
  */
 final class HttpConnection implements AutoCloseable {
@@ -63,17 +63,53 @@ final class HttpConnection implements AutoCloseable {
     int code = Integer.parseInt(status.substring(9, 12));
     long length = -1;
     boolean closeAfter = false;
+    boolean chunked = false;
     for (String header = readLine(); !header.isEmpty(); header = readLine()) {
       String lower = header.toLowerCase(Locale.ROOT);
       if (lower.startsWith("content-length:")) {
         length = Long.parseLong(lower.substring(15).trim());
+      } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
+        chunked = true;
       } else if (lower.startsWith("connection:") && lower.contains("close")) {
         closeAfter = true;
       }
     }
-    if (length < 0) {
+    if (chunked) {
+      skipChunks();
+    } else if (length >= 0) {
+      skip(length);
+    } else {
       throw new IOException("answer without Content-Length (status " + code + ")");
     }
+    if (closeAfter) {
+      close();
+    }
+    return code;
+  }
+
+  /** A chunked body: hexadecimal size lines, each followed by that many bytes, until size 0. */
+  private void skipChunks() throws IOException {
+    while (true) {
+      String sizeLine = readLine();
+      int extension = sizeLine.indexOf(';');
+      long size;
+      try {
+        size = Long.parseLong((extension < 0 ? sizeLine : sizeLine.substring(0, extension)).trim(), 16);
+      } catch (NumberFormatException e) {
+        throw new IOException("not a chunk size: " + sizeLine);
+      }
+      if (size == 0) {
+        for (String trailer = readLine(); !trailer.isEmpty(); trailer = readLine()) {
+          // trailers are not used
+        }
+        return;
+      }
+      skip(size);
+      readLine(); // the CRLF after the chunk
+    }
+  }
+
+  private void skip(long length) throws IOException {
     for (long left = length; left > 0; ) {
       long skipped = in.skip(left);
       if (skipped <= 0) {
@@ -84,10 +120,6 @@ final class HttpConnection implements AutoCloseable {
       }
       left -= skipped;
     }
-    if (closeAfter) {
-      close();
-    }
-    return code;
   }
 
   private String readLine() throws IOException {

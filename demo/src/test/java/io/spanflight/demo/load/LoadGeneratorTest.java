@@ -28,6 +28,18 @@ class LoadGeneratorTest {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
     server.createContext("/ok", exchange -> answer(exchange, 200, "fine, with a body of some length\n"));
     server.createContext("/empty", exchange -> answer(exchange, 200, ""));
+    server.createContext("/chunked", exchange -> {
+      try (exchange) {
+        served.incrementAndGet();
+        exchange.sendResponseHeaders(200, 0); // length 0: the JDK's server sends the body chunked
+        try (OutputStream out = exchange.getResponseBody()) {
+          for (int i = 0; i < 3; i++) {
+            out.write(("part " + i + " of an answer of unknown length\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+          }
+        }
+      }
+    });
     server.createContext("/broken", exchange -> answer(exchange, 500, "no\n"));
     executor = Executors.newFixedThreadPool(4);
     server.setExecutor(executor);
@@ -52,6 +64,15 @@ class LoadGeneratorTest {
         .isEqualTo(served.get()).isPositive();
     assertThat(result.latencyQuantileNanos(0.5)).isPositive()
         .isLessThanOrEqualTo(result.latencyQuantileNanos(0.99));
+  }
+
+  @Test
+  void readsChunkedAnswers() throws Exception {
+    LoadGenerator load = new LoadGenerator(server.getAddress().getPort(), List.of(new Route("/chunked", 2)));
+    LoadResult result = load.run(Duration.ofMillis(500), Duration.ZERO, p -> {});
+
+    assertThat(result.failed()).as(String.valueOf(result.firstFailure())).isZero();
+    assertThat(result.ok()).isEqualTo(served.get()).isPositive();
   }
 
   @Test
