@@ -16,8 +16,12 @@ import java.util.List;
  *       socket and file sources; profiles over OTLP to the sink every 10 s)
  *   <li>{@code spanflight-all}: every source on: CPU time (JDK 25), native-method samples, method
  *       timing and tracing of one coarse method
- *   <li>{@code spanflight-cpu}, {@code spanflight-off} (diagnostics, not in the default set): the
- *       CPU source only; the jar loaded but switched off
+ *   <li>{@code jfr-only}: a plain JFR recording of exactly the events Spanflight enables at its
+ *       defaults, started by Spanflight, read by nobody: the floor of any JFR-based profiler
+ *   <li>{@code capture-only}: Spanflight's span hooks, native records and timelines; no JFR, no export
+ *   <li>{@code stream-only}: the same JFR events delivered to Spanflight's stream and dropped
+ *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
+ *       {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but switched off
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
  *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
  *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
@@ -25,7 +29,14 @@ import java.util.List;
  * </ul>
  */
 final class Arms {
-  static final List<String> ALL = List.of("agent", "spanflight", "spanflight-all", "splunk-base", "splunk", "pyroscope");
+  /** Every arm, in the order of the report; a run measures each against its baseline. */
+  static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "spanflight", "spanflight-off",
+      "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
+      "spanflight-file", "spanflight-all", "splunk", "pyroscope");
+  /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
+  static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
+  /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
+  static final List<String> PARTS = List.of("jfr-only", "capture-only", "stream-only");
   static final String TRACED_METHOD = "io.spanflight.demo.service.ReportGenerator::generate";
 
   private Arms() {}
@@ -51,6 +62,20 @@ final class Arms {
     if (jdkFeature >= 22) {
       common.add("--enable-native-access=ALL-UNNAMED"); // in every arm, so that all run alike
     }
+    if (PARTS.contains(name)) {
+      return new Arm(name, "agent", "agent + spanflight.jar as " + name + " (benchmark arm)",
+          with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+              "-Dspanflight.benchmark.arm=" + name),
+          missing(jars.agent(), jars.extension()));
+    }
+    if (name.startsWith("spanflight-") && SOURCES.contains(name.substring("spanflight-".length()))) {
+      String only = name.substring("spanflight-".length());
+      List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
+          "-Dotel.javaagent.extensions=" + jars.extension()));
+      SOURCES.stream().filter(s -> !s.equals(only)).forEach(s -> args.add("-Dotel.spanflight." + s + ".enabled=false"));
+      return new Arm(name, "agent", "agent + spanflight.jar, the " + only + " source alone",
+          with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
+    }
     switch (name) {
       case "agent":
         return new Arm(name, null, "OpenTelemetry javaagent alone", with(common, "-javaagent:" + jars.agent()),
@@ -66,13 +91,6 @@ final class Arms {
                 "-Dotel.spanflight.native.enabled=true",
                 "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
                 "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
-            missing(jars.agent(), jars.extension()));
-      case "spanflight-cpu":
-        return new Arm(name, "agent", "agent + spanflight.jar, CPU source only (diagnostic)",
-            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
-                "-Dotel.spanflight.alloc.enabled=false", "-Dotel.spanflight.lock.enabled=false",
-                "-Dotel.spanflight.park.enabled=false", "-Dotel.spanflight.socket.enabled=false",
-                "-Dotel.spanflight.file.enabled=false"),
             missing(jars.agent(), jars.extension()));
       case "spanflight-off":
         return new Arm(name, "agent", "agent + spanflight.jar, otel.spanflight.enabled=false (diagnostic)",
@@ -96,9 +114,14 @@ final class Arms {
                 "-Dpyroscope.server.address=" + sinkUrl),
             missing(jars.agent(), jars.pyroscopeExtension()));
       default:
-        throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL
-            + ", spanflight-cpu, spanflight-off");
+        throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL + ", " + PARTS
+            + ", spanflight-off, and spanflight-<source> for a source of " + SOURCES);
     }
+  }
+
+  /** The same arm compared with another baseline (the harness's {@code --vs}). */
+  static Arm against(Arm arm, String baseline) {
+    return new Arm(arm.name(), baseline, arm.description(), arm.jvmArgs(), arm.missing());
   }
 
   private static List<String> with(List<String> common, String... specific) {

@@ -1,7 +1,5 @@
 package io.spanflight.benchmarks.overhead;
 
-import io.spanflight.demo.load.LoadGenerator;
-import io.spanflight.demo.load.LoadResult;
 import io.spanflight.demo.load.Route;
 import io.spanflight.demo.run.ServiceJvm;
 import io.spanflight.demo.service.DemoService;
@@ -18,29 +16,28 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * End-to-end overhead of Spanflight on the demo service (README "Measured overhead").
+ * End-to-end overhead of Spanflight (README "Measured overhead"), on the demo service or on any
+ * HTTP application jar ({@code --app}).
  *
- * <p>Each round starts the demo service once per arm, in an order that rotates from round to
- * round, each in a fresh JVM on the same JDK: warm-up load (not measured), then the measured
- * window. The load is closed-loop with fixed concurrency ({@link #ROUTES}: 8 keep-alive clients
- * on the loopback interface, each sending its next request when the previous one is answered), so
- * throughput is what the service sustains and a costlier arm shows up as fewer requests per
- * second and more CPU per request. Within a round each arm is compared with its baseline from the
- * same round (a pair); the report gives the median over the rounds, and the range.
+ * <p>Every arm is measured in pairs with its baseline ({@code agent} unless {@code --vs} says
+ * otherwise): both in fresh JVMs on the same JDK, <em>at the same time</em>, each under its own
+ * closed-loop load with fixed concurrency (keep-alive clients on the loopback interface, each
+ * sending its next request when the previous one is answered), warmed up together, then measured
+ * over the same window ({@link PairRun}); which one starts first alternates by round. A costlier
+ * arm shows up as more CPU per request of its JVM. The report gives per pair the ratios arm /
+ * baseline, their median over the rounds with the range, and where the CPU went per group of
+ * threads.
  *
  * <p>{@code --soak <seconds>} runs one arm (the first of {@code --arms}, default {@code
- * spanflight}) for that long instead; see {@link SoakRun}.
+ * spanflight}) on the demo service for that long instead; see {@link SoakRun}.
  *
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
- * [--arms agent,spanflight,...] [--out benchmarks/target/overhead] [--soak 600]}.
+ * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
+ * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
+ * [--soak 600]}.
  */
 public final class OverheadHarness {
-  static final List<Route> ROUTES = List.of(
-      new Route("/checkout", 2),
-      new Route("/search", 2),
-      new Route("/recommend", 2),
-      new Route("/inventory", 1),
-      new Route("/report", 1));
+  static final List<Route> ROUTES = DemoTarget.ROUTES;
 
   private final Options options;
   private final Sink sink;
@@ -72,67 +69,59 @@ public final class OverheadHarness {
 
   private void pairs() throws Exception {
     int jdk = Runtime.version().feature();
+    Target target = options.app == null
+        ? new DemoTarget(options.demoClasses)
+        : new AppTarget(options.app, options.heap, options.portArgument, options.appRoutes());
     List<Arm> arms = new ArrayList<>();
+    Map<String, Arm> baselines = new LinkedHashMap<>();
     for (Arm arm : Arms.select(options.arms, jars, sink.baseUrl(), jdk)) {
-      if (arm.runnable()) {
+      if (arm.baseline() == null) {
+        continue; // a baseline runs as the partner of the arms compared with it
+      }
+      if (options.vs != null && arm.baseline().equals("agent") && !arm.name().equals(options.vs)) {
+        arm = Arms.against(arm, options.vs);
+      }
+      Arm baseline = Arms.arm(arm.baseline(), jars, sink.baseUrl(), jdk);
+      if (arm.runnable() && baseline.runnable()) {
         arms.add(arm);
+        baselines.put(arm.baseline(), baseline);
       } else {
-        System.out.println("skipping arm " + arm.name() + ": " + arm.missing());
+        System.out.println("skipping arm " + arm.name() + ": " + (arm.runnable() ? baseline.missing() : arm.missing()));
       }
     }
-    String command = "java -cp benchmarks/target/benchmarks.jar " + getClass().getName() + " "
-        + String.join(" ", options.raw);
+    String command = "benchmarks/overhead " + String.join(" ", options.raw);
     Instant started = Instant.now();
-    System.out.printf(Locale.ROOT, "%d rounds x %d arms, %d s warm-up + %d s measured each, JDK %s, closed loop, %d clients%n",
-        options.pairs, arms.size(), options.warmupSeconds, options.seconds, Runtime.version(),
-        ROUTES.stream().mapToInt(Route::clients).sum());
+    System.out.printf(Locale.ROOT, "%d rounds x %d pairs, both JVMs of a pair at once, %d s warm-up + %d s measured, JDK %s,"
+            + " %s, closed loop, %d clients per JVM, load average %s%n",
+        options.pairs, arms.size(), options.warmupSeconds, options.seconds, Runtime.version(), target.describe(),
+        target.routes().stream().mapToInt(Route::clients).sum(), ProcStats.loadAverage());
+    PairRun pairRun = new PairRun(target, sink, Duration.ofSeconds(options.warmupSeconds),
+        Duration.ofSeconds(options.seconds), options.out.resolve("logs"));
     List<RunResult> results = new ArrayList<>();
     for (int round = 0; round < options.pairs; round++) {
       for (int i = 0; i < arms.size(); i++) {
         Arm arm = arms.get((i + round) % arms.size());
-        RunResult result = measure(arm, round);
-        results.add(result);
-        System.out.printf(Locale.ROOT, "round %d %-15s %7.1f req/s  p50 %6.2f ms  p99 %7.2f ms  cpu %6.3f ms/req  rss %5.0f MB  hwm %5.0f MB  failed %d  sink %s%n",
-            round + 1, arm.name(), result.throughput(), result.p50Nanos() / 1e6, result.p99Nanos() / 1e6,
-            result.cpuNanosPerRequest() / 1e6, result.meanRssBytes() / 1048576.0, result.peakRssBytes() / 1048576.0,
-            result.failed(), result.exported());
+        Arm baseline = baselines.get(arm.baseline());
+        String pair = "round" + (round + 1) + "-" + arm.name();
+        boolean armFirst = round % 2 == 1;
+        List<RunResult> pairResults = armFirst ? pairRun.run(arm, baseline, pair) : pairRun.run(baseline, arm, pair);
+        results.addAll(pairResults);
+        for (RunResult result : pairResults) {
+          System.out.printf(Locale.ROOT, "%-28s %-15s %7.1f req/s  p50 %6.2f ms  p99 %7.2f ms  cpu %6.3f ms/req  rss %5.0f MB  failed %d  load %s%n",
+              pair, result.arm(), result.throughput(), result.p50Nanos() / 1e6, result.p99Nanos() / 1e6,
+              result.cpuNanosPerRequest() / 1e6, result.meanRssBytes() / 1048576.0, result.failed(), result.loadAverage());
+        }
+        System.out.println("  " + arm.name() + " / " + baseline.name() + ": CPU per request x"
+            + String.format(Locale.ROOT, "%.3f", OverheadReport.cpuRatio(results, arm, pair)));
       }
     }
-    String report = OverheadReport.render(arms, results, options, command, started, Instant.now());
+    String report = OverheadReport.render(target, arms, results, options, command, started, Instant.now());
     System.out.println();
     System.out.println(report);
     Path file = options.out.resolve("overhead-" + started.toString().replace(':', '-') + ".md");
     Files.writeString(file, report);
     Files.writeString(options.out.resolve("overhead-" + started.toString().replace(':', '-') + ".csv"), OverheadReport.csv(results));
     System.out.println("written to " + file);
-  }
-
-  private RunResult measure(Arm arm, int round) throws Exception {
-    sink.takeCounts();
-    ServiceJvm service = startService(arm, List.of(), "round" + (round + 1));
-    try (service) {
-      LoadGenerator load = new LoadGenerator(service.port(), ROUTES);
-      load.run(Duration.ofSeconds(options.warmupSeconds), Duration.ZERO, p -> {});
-      long cpuBefore = ProcStats.cpuNanos(service.pid());
-      LoadResult result;
-      long peak;
-      long meanRss;
-      try (RssSampler rss = new RssSampler(service.pid(), 1000)) {
-        result = load.run(Duration.ofSeconds(options.seconds), Duration.ZERO, p -> {});
-        long cpu = ProcStats.cpuNanos(service.pid()) - cpuBefore;
-        peak = ProcStats.peakRssBytes(service.pid());
-        meanRss = rss.meanBytes();
-        return new RunResult(arm.name(), round, result.ok(), result.failed(), result.throughput(),
-            result.latencyQuantileNanos(0.5), result.latencyQuantileNanos(0.99),
-            result.ok() == 0 ? Double.NaN : (double) cpu / result.ok(), meanRss, peak, exportedAfterStop(service));
-      }
-    }
-  }
-
-  /** Stops the service (so its final exports reach the sink) and returns what the sink got. */
-  private Map<String, String> exportedAfterStop(ServiceJvm service) {
-    service.stop();
-    return sink.takeCounts();
   }
 
   ServiceJvm startService(Arm arm, List<String> extraArgs, String label) throws IOException {
@@ -166,7 +155,17 @@ public final class OverheadHarness {
     int soakSeconds;
     List<String> arms = Arms.ALL;
     boolean armsGiven;
+    String vs;
+    Path app;
+    List<String> heap = List.of("-Xms256m", "-Xmx1g");
+    String portArgument = "--server.port=%d";
+    List<String> paths = List.of("/");
+    int clientsPerPath = 1;
     List<String> raw;
+
+    List<Route> appRoutes() {
+      return paths.stream().map(p -> new Route(p, clientsPerPath)).toList();
+    }
 
     static Options parse(String[] args) {
       Options o = new Options();
@@ -187,6 +186,12 @@ public final class OverheadHarness {
           case "--warmup" -> o.warmupSeconds = Integer.parseInt(value);
           case "--seconds" -> o.seconds = Integer.parseInt(value);
           case "--soak" -> o.soakSeconds = Integer.parseInt(value);
+          case "--vs" -> o.vs = value;
+          case "--app" -> o.app = Path.of(value).toAbsolutePath().normalize();
+          case "--heap" -> o.heap = List.of(value.trim().split("\\s+"));
+          case "--port-argument" -> o.portArgument = value;
+          case "--paths" -> o.paths = List.of(value.split(","));
+          case "--clients-per-path" -> o.clientsPerPath = Integer.parseInt(value);
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

@@ -9,82 +9,132 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
-/** The harness's results as Markdown tables (per-pair ratios, medians) and as CSV. */
+/** The harness's results as Markdown tables (per-pair ratios, medians, thread groups) and as CSV. */
 final class OverheadReport {
   private OverheadReport() {}
 
-  static String render(List<Arm> arms, List<RunResult> results, OverheadHarness.Options options,
+  static String render(Target target, List<Arm> arms, List<RunResult> results, OverheadHarness.Options options,
       String command, Instant started, Instant finished) {
     StringBuilder md = new StringBuilder();
     md.append(String.format(Locale.ROOT,
-        "Overhead harness, %s (%d min), JDK %s, %d cores, closed loop with %d keep-alive clients on loopback,"
-            + " %d rounds, each arm %d s warm-up + %d s measured in a fresh JVM, arm order rotating per round.%n%n",
+        "Overhead harness, %s (%d min), JDK %s, %d cores, %s, closed loop with %d keep-alive clients per JVM,"
+            + " %d rounds; each pair: arm and baseline in fresh JVMs at the same time, %d s warm-up + %d s measured;"
+            + " load average (1, 5, 15 min) at the end of the pairs: %s.%n%n",
         started, Duration.between(started, finished).toMinutes(), Runtime.version(),
-        Runtime.getRuntime().availableProcessors(),
-        OverheadHarness.ROUTES.stream().mapToInt(r -> r.clients()).sum(), options.pairs,
-        options.warmupSeconds, options.seconds));
+        Runtime.getRuntime().availableProcessors(), target.describe(),
+        target.routes().stream().mapToInt(r -> r.clients()).sum(), options.pairs,
+        options.warmupSeconds, options.seconds,
+        String.join("; ", results.stream().map(RunResult::loadAverage).distinct().toList())));
     md.append("Command: `").append(command).append("`\n\n");
 
-    md.append("| arm | vs | throughput ratio | p50 latency ratio | p99 latency ratio | CPU per request ratio | mean RSS diff | peak RSS (VmHWM) diff | pairs |\n");
+    md.append("| arm | vs | CPU per request ratio | throughput ratio | p50 latency ratio | p99 latency ratio | mean RSS diff | peak RSS (VmHWM) diff | pairs |\n");
     md.append("|---|---|---|---|---|---|---|---|---|\n");
     for (Arm arm : arms) {
-      if (arm.baseline() == null || arms.stream().noneMatch(a -> a.name().equals(arm.baseline()))) {
-        continue;
-      }
       List<Double> thr = new ArrayList<>();
       List<Double> p50 = new ArrayList<>();
       List<Double> p99 = new ArrayList<>();
       List<Double> cpu = new ArrayList<>();
       List<Double> rss = new ArrayList<>();
       List<Double> hwm = new ArrayList<>();
-      for (int round = 0; round < options.pairs; round++) {
-        Optional<RunResult> a = find(results, arm.name(), round);
-        Optional<RunResult> b = find(results, arm.baseline(), round);
-        if (a.isEmpty() || b.isEmpty()) {
-          continue;
-        }
-        thr.add(a.get().throughput() / b.get().throughput());
-        p50.add((double) a.get().p50Nanos() / b.get().p50Nanos());
-        p99.add((double) a.get().p99Nanos() / b.get().p99Nanos());
-        cpu.add(a.get().cpuNanosPerRequest() / b.get().cpuNanosPerRequest());
-        rss.add((a.get().meanRssBytes() - b.get().meanRssBytes()) / 1048576.0);
-        hwm.add((a.get().peakRssBytes() - b.get().peakRssBytes()) / 1048576.0);
+      for (RunResult[] pair : pairs(results, arm)) {
+        RunResult a = pair[0];
+        RunResult b = pair[1];
+        thr.add(a.throughput() / b.throughput());
+        p50.add((double) a.p50Nanos() / b.p50Nanos());
+        p99.add((double) a.p99Nanos() / b.p99Nanos());
+        cpu.add(a.cpuNanosPerRequest() / b.cpuNanosPerRequest());
+        rss.add((a.meanRssBytes() - b.meanRssBytes()) / 1048576.0);
+        hwm.add((a.peakRssBytes() - b.peakRssBytes()) / 1048576.0);
       }
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %d |%n", arm.name(), arm.baseline(),
-          ratio(thr), ratio(p50), ratio(p99), ratio(cpu), megabytes(rss), megabytes(hwm), thr.size()));
-    }
-    md.append("\nRatios are arm / baseline within a round; median, with the range over the rounds in brackets."
-        + " RSS differences in MB (mean of VmRSS sampled every second; VmHWM at the end of the window).\n\n");
-
-    md.append("| arm | what | req/s | p50 ms | p99 ms | CPU ms/request | mean RSS MB | VmHWM MB | received by the sink (last round) |\n");
-    md.append("|---|---|---|---|---|---|---|---|---|\n");
-    for (Arm arm : arms) {
-      List<RunResult> runs = results.stream().filter(r -> r.arm().equals(arm.name())).toList();
-      if (runs.isEmpty()) {
+      if (cpu.isEmpty()) {
         continue;
       }
-      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.2f | %.3f | %.0f | %.0f | %s |%n", arm.name(),
-          arm.description(), median(runs, RunResult::throughput), median(runs, r -> r.p50Nanos() / 1e6),
-          median(runs, r -> r.p99Nanos() / 1e6), median(runs, r -> r.cpuNanosPerRequest() / 1e6),
-          median(runs, r -> r.meanRssBytes() / 1048576.0), median(runs, r -> r.peakRssBytes() / 1048576.0),
-          describe(runs.get(runs.size() - 1).exported())));
+      md.append(String.format(Locale.ROOT, "| %s | %s | **%s** | %s | %s | %s | %s | %s | %d |%n", arm.name(), arm.baseline(),
+          ratio(cpu), ratio(thr), ratio(p50), ratio(p99), megabytes(rss), megabytes(hwm), cpu.size()));
     }
-    md.append("\nMedians over the rounds. Failed requests: ")
+    md.append("\nRatios are arm / baseline within a pair; median, with the range over the pairs in brackets."
+        + " RSS differences in MB (mean of VmRSS sampled every second; VmHWM at the end of the window).\n\n");
+
+    md.append("Where the CPU per request goes, arm minus baseline, ms per request (median over the pairs):\n\n");
+    md.append("| arm | vs |");
+    ThreadGroups.GROUPS.forEach(g -> md.append(' ').append(g).append(" |"));
+    md.append(" total |\n|---|---|");
+    ThreadGroups.GROUPS.forEach(g -> md.append("---|"));
+    md.append("---|\n");
+    for (Arm arm : arms) {
+      List<RunResult[]> pairs = pairs(results, arm);
+      if (pairs.isEmpty()) {
+        continue;
+      }
+      md.append("| ").append(arm.name()).append(" | ").append(arm.baseline()).append(" |");
+      for (String group : ThreadGroups.GROUPS) {
+        md.append(String.format(Locale.ROOT, " %+.3f |", Stats.median(pairs.stream()
+            .map(p -> groupPerRequest(p[0], group) - groupPerRequest(p[1], group)).toList())));
+      }
+      md.append(String.format(Locale.ROOT, " %+.3f |%n", Stats.median(pairs.stream()
+          .map(p -> (p[0].cpuNanosPerRequest() - p[1].cpuNanosPerRequest()) / 1e6).toList())));
+    }
+    md.append("\nGroups by thread name (`/proc/<pid>/task/*/stat`): gc = G1's threads, jit = C1/C2 compilers,"
+        + " jfr = JFR's own threads, spanflight = Spanflight's threads, agent = the agent's exporters,"
+        + " ended = threads that ended inside the window.\n\n");
+
+    md.append("| arm | what | req/s | p50 ms | p99 ms | CPU ms/request | mean RSS MB | VmHWM MB | received by the sink (last pair) |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|\n");
+    List<String> names = new ArrayList<>();
+    results.forEach(r -> {
+      if (!names.contains(r.arm())) {
+        names.add(r.arm());
+      }
+    });
+    for (String name : names) {
+      List<RunResult> runs = results.stream().filter(r -> r.arm().equals(name)).toList();
+      Optional<Arm> arm = arms.stream().filter(a -> a.name().equals(name)).findFirst();
+      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.2f | %.3f | %.0f | %.0f | %s |%n", name,
+          arm.map(Arm::description).orElse("baseline"), median(runs, RunResult::throughput),
+          median(runs, r -> r.p50Nanos() / 1e6), median(runs, r -> r.p99Nanos() / 1e6),
+          median(runs, r -> r.cpuNanosPerRequest() / 1e6), median(runs, r -> r.meanRssBytes() / 1048576.0),
+          median(runs, r -> r.peakRssBytes() / 1048576.0), describe(runs.get(runs.size() - 1).exported())));
+    }
+    md.append("\nMedians over the runs. Failed requests: ")
         .append(results.stream().mapToLong(RunResult::failed).sum()).append(".\n");
     return md.toString();
   }
 
-  static String csv(List<RunResult> results) {
-    StringBuilder csv = new StringBuilder("arm,round,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes\n");
-    for (RunResult r : results) {
-      csv.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.3f,%d,%d,%.1f,%d,%d%n", r.arm(), r.round() + 1, r.requests(),
-          r.failed(), r.throughput(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerRequest(), r.meanRssBytes(), r.peakRssBytes()));
-    }
-    return csv.toString();
+  /** CPU per request of {@code arm} over its baseline in {@code pair}. */
+  static double cpuRatio(List<RunResult> results, Arm arm, String pair) {
+    return pairs(results, arm).stream().filter(p -> p[0].pair().equals(pair))
+        .mapToDouble(p -> p[0].cpuNanosPerRequest() / p[1].cpuNanosPerRequest()).findFirst().orElse(Double.NaN);
   }
 
-  private static Optional<RunResult> find(List<RunResult> results, String arm, int round) {
-    return results.stream().filter(r -> r.arm().equals(arm) && r.round() == round).findFirst();
+  /** The arm's runs with the baseline's run of the same pair: {arm, baseline}. */
+  private static List<RunResult[]> pairs(List<RunResult> results, Arm arm) {
+    List<RunResult[]> pairs = new ArrayList<>();
+    for (RunResult a : results) {
+      if (!a.arm().equals(arm.name())) {
+        continue;
+      }
+      results.stream().filter(b -> b.pair().equals(a.pair()) && b.arm().equals(arm.baseline())).findFirst()
+          .ifPresent(b -> pairs.add(new RunResult[] {a, b}));
+    }
+    return pairs;
+  }
+
+  private static double groupPerRequest(RunResult run, String group) {
+    return run.groupCpuNanos().getOrDefault(group, 0L) / 1e6 / Math.max(1, run.requests());
+  }
+
+  static String csv(List<RunResult> results) {
+    StringBuilder csv = new StringBuilder("arm,pair,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes,load");
+    ThreadGroups.GROUPS.forEach(g -> csv.append(",cpu_ns_").append(g));
+    csv.append('\n');
+    for (RunResult r : results) {
+      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.3f,%d,%d,%.1f,%d,%d,%s", r.arm(), r.pair(), r.requests(),
+          r.failed(), r.throughput(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerRequest(), r.meanRssBytes(),
+          r.peakRssBytes(), r.loadAverage()));
+      ThreadGroups.GROUPS.forEach(g -> csv.append(',').append(r.groupCpuNanos().getOrDefault(g, 0L)));
+      csv.append('\n');
+    }
+    return csv.toString();
   }
 
   private static double median(List<RunResult> runs, ToDoubleFunction<RunResult> value) {

@@ -17,12 +17,26 @@ final class ProcStats {
 
   /** User plus system CPU time of the whole process so far, in nanoseconds. */
   static long cpuNanos(long pid) throws IOException {
-    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    return cpuNanosOfStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /** User plus system CPU time in a {@code stat} file's text (of a process or of one task). */
+  static long cpuNanosOfStat(String stat) {
     // the command name (field 2) is in parentheses and may contain spaces: count from its end
     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     long utime = Long.parseLong(fields[11]); // field 14 of proc(5)
     long stime = Long.parseLong(fields[12]); // field 15
     return (utime + stime) * (1_000_000_000L / CLOCK_TICKS_PER_SECOND);
+  }
+
+  /** The load average over 1, 5 and 15 minutes, as {@code /proc/loadavg} says it. */
+  static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   /** {@code VmRSS} in bytes. */

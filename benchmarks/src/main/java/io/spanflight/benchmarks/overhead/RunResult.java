@@ -6,17 +6,20 @@ import java.util.Map;
  * One measured run of one arm.
  *
  * @param arm the arm's name
- * @param round the round (pair) it belongs to
+ * @param pair the pair it belongs to (the run of its baseline at the same time has the same)
  * @param requests successful requests in the measured window
  * @param failed failed requests in the measured window
  * @param throughput successful requests per second
  * @param p50Nanos median latency
  * @param p99Nanos 99th percentile latency
- * @param cpuNanosPerRequest service JVM CPU time (user + system) per successful request
+ * @param cpuNanosPerRequest application JVM CPU time (user + system) per successful request
  * @param meanRssBytes mean of VmRSS sampled every second during the measured window
  * @param peakRssBytes VmHWM at the end of the window
- * @param exported what the sink received from this run (path to requests and bytes)
+ * @param groupCpuNanos CPU in the window per {@link ThreadGroups group of threads}
+ * @param loadAverage the machine's load average at the end of the window
+ * @param exported what the sink received from the pair (path to requests and bytes), on the arm's
+ *     run only
  */
-record RunResult(String arm, int round, long requests, long failed, double throughput, long p50Nanos,
+record RunResult(String arm, String pair, long requests, long failed, double throughput, long p50Nanos,
     long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes,
-    Map<String, String> exported) {}
+    Map<String, Long> groupCpuNanos, String loadAverage, Map<String, String> exported) {}

@@ -1,0 +1,61 @@
+package io.spanflight.benchmarks.overhead;
+
+import io.spanflight.demo.load.Route;
+import io.spanflight.demo.run.ServiceJvm;
+import io.spanflight.demo.service.DemoService;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The demo service from {@code demo/target/classes}, 256 MB of heap, its five endpoints. */
+final class DemoTarget implements Target {
+  static final List<Route> ROUTES = List.of(
+      new Route("/checkout", 2),
+      new Route("/search", 2),
+      new Route("/recommend", 2),
+      new Route("/inventory", 1),
+      new Route("/report", 1));
+
+  private final Path classes;
+
+  DemoTarget(Path classes) {
+    this.classes = classes;
+  }
+
+  @Override
+  public String describe() {
+    return "the demo service (-Xms256m -Xmx256m)";
+  }
+
+  @Override
+  public List<Route> routes() {
+    return ROUTES;
+  }
+
+  @Override
+  public Running start(Arm arm, Path log) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(ServiceJvm.Command.currentJava().toString());
+    command.addAll(List.of("-Xms256m", "-Xmx256m"));
+    command.addAll(arm.jvmArgs());
+    command.addAll(List.of("-cp", classes.toString(), DemoService.class.getName()));
+    ServiceJvm service = ServiceJvm.start(command, log);
+    return new Running() {
+      @Override
+      public long pid() {
+        return service.pid();
+      }
+
+      @Override
+      public int port() {
+        return service.port();
+      }
+
+      @Override
+      public void close() {
+        service.stop();
+      }
+    };
+  }
+}

@@ -1,0 +1,99 @@
+package io.spanflight.benchmarks.overhead;
+
+import io.spanflight.demo.load.LoadGenerator;
+import io.spanflight.demo.load.LoadResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One pair: an arm and its baseline in two fresh JVMs <em>at the same time</em>, each under its own
+ * closed-loop load, warmed up together and measured over the same window, so that this machine's
+ * drift in speed (±15 % from minute to minute) hits both alike. The caller swaps which one starts
+ * first from round to round.
+ */
+final class PairRun {
+  private final Target target;
+  private final Sink sink;
+  private final Duration warmup;
+  private final Duration measured;
+  private final Path logs;
+  private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
+    Thread t = new Thread(r, "pair-run");
+    t.setDaemon(true);
+    return t;
+  });
+
+  PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs) {
+    this.target = target;
+    this.sink = sink;
+    this.warmup = warmup;
+    this.measured = measured;
+    this.logs = logs;
+  }
+
+  /** Measures {@code first} and {@code second} together; results in that order. */
+  List<RunResult> run(Arm first, Arm second, String pair) throws Exception {
+    sink.takeCounts();
+    Future<Target.Running> startingFirst = both.submit(() -> target.start(first, log(pair, first)));
+    Future<Target.Running> startingSecond = both.submit(() -> target.start(second, log(pair, second)));
+    try (Target.Running a = startingFirst.get(); Target.Running b = startingSecond.get()) {
+      Future<?> warmA = both.submit(load(a, warmup));
+      load(b, warmup).call();
+      warmA.get();
+      Future<Measured> measuringA = both.submit(() -> measure(a));
+      Measured mb = measure(b);
+      Measured ma = measuringA.get();
+      String loadAverage = ProcStats.loadAverage();
+      a.close();
+      b.close();
+      Map<String, String> exported = sink.takeCounts();
+      return List.of(ma.result(first, pair, loadAverage, exported), mb.result(second, pair, loadAverage, exported));
+    } catch (Exception e) {
+      closeQuietly(startingFirst);
+      closeQuietly(startingSecond);
+      throw e;
+    }
+  }
+
+  private Path log(String pair, Arm arm) {
+    return logs.resolve(pair + "-" + arm.name() + ".log");
+  }
+
+  private Callable<LoadResult> load(Target.Running app, Duration duration) {
+    return () -> new LoadGenerator(app.port(), target.routes()).run(duration, Duration.ZERO, p -> {});
+  }
+
+  private Measured measure(Target.Running app) throws Exception {
+    ThreadGroups.Snapshot before = ThreadGroups.snapshot(app.pid());
+    try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
+      LoadResult load = load(app, measured).call();
+      long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
+      return new Measured(load, cpu, ThreadGroups.since(app.pid(), before), rss.meanBytes(),
+          ProcStats.peakRssBytes(app.pid()));
+    }
+  }
+
+  private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss) {
+    RunResult result(Arm arm, String pair, String loadAverage, Map<String, String> exported) {
+      long ok = load.ok();
+      return new RunResult(arm.name(), pair, ok, load.failed(), load.throughput(),
+          load.latencyQuantileNanos(0.5), load.latencyQuantileNanos(0.99),
+          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, groups, loadAverage,
+          arm.baseline() == null ? Map.of() : exported);
+    }
+  }
+
+  private static void closeQuietly(Future<Target.Running> starting) {
+    try {
+      starting.get().close();
+    } catch (Exception e) {
+      // it did not start: nothing to stop
+    }
+  }
+}
