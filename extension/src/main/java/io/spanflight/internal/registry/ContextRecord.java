@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
  * to. Immutable except for {@link #lastEpoch}, which the capture path refreshes on each use. Its
- * attributes are read from their source span when asked (see {@link ContextAttributes}).
+ * attributes are read from their source span when asked (see {@link ContextAttributes}) until
+ * that span has ended: then they are kept and the span is let go, so that a span the application
+ * is done with is not held for the seconds a record lives.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -23,7 +25,10 @@ public final class ContextRecord {
   private final boolean sampled;
   private final ContextAttributes attributes;
   /** The span the attributes are read from (the local root), or null. */
-  private final ReadableSpan attributeSource;
+  /** Where the attributes are read while it runs; null once it has ended and they are kept. */
+  private volatile ReadableSpan attributeSource;
+  /** The source span's attributes as they were when it ended (null while it runs). */
+  private volatile String[] endedPairs;
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private final String[] userPairs;
   private final boolean hasSpan;
@@ -92,7 +97,7 @@ public final class ContextRecord {
    * of its local root, then the user-defined entries. Filters and exported samples use them.
    */
   public String[] attributePairs() {
-    String[] spanPairs = attributes.read(attributeSource);
+    String[] spanPairs = spanPairs();
     if (userPairs.length == 0) {
       return spanPairs;
     }
@@ -102,6 +107,30 @@ public final class ContextRecord {
   }
 
   /** {@link #attributePairs()} as a map. */
+  /** The source span's attributes: read while it runs, kept once it has ended. */
+  private String[] spanPairs() {
+    String[] ended = endedPairs;
+    if (ended != null) {
+      return ended;
+    }
+    ReadableSpan source = attributeSource;
+    boolean hasEnded = source == null || source.hasEnded(); // read before: attributes are final after
+    String[] pairs = attributes.read(source);
+    if (hasEnded) {
+      endedPairs = pairs;
+      attributeSource = null;
+    }
+    return pairs;
+  }
+
+  /** For registry pruning: lets the source span go if it has ended (its attributes are kept). */
+  void releaseEndedSource() {
+    ReadableSpan source = attributeSource;
+    if (source != null && source.hasEnded()) {
+      spanPairs();
+    }
+  }
+
   public Map<String, String> attributes() {
     String[] pairs = attributePairs();
     Map<String, String> map = new LinkedHashMap<>();

@@ -168,6 +168,8 @@ public final class ContextRegistry {
         byKey.remove(record.key, record);
         quarantine.add(record.id());
         removed++;
+      } else {
+        record.releaseEndedSource();
       }
     }
     epoch = current + 1;

@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.spanflight.internal.TestBridge;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,28 @@ class ContextAttributesTest {
     child.end();
     root.end();
     assertThat(record.attributes()).as("still readable after the spans ended").hasSize(3);
+  }
+
+  @Test
+  void aRecordLetsItsEndedSourceSpanGoAndKeepsItsAttributes() {
+    ContextRecord[] record = new ContextRecord[1];
+    WeakReference<Span> root = startAndEndRoot(record);
+    registry.prune(slot -> true); // still referenced by a timeline: the record stays
+
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (root.get() != null && System.nanoTime() < deadline) {
+      System.gc();
+    }
+    assertThat(root.get()).as("the ended span, held only by the record").isNull();
+    assertThat(record[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+  }
+
+  private WeakReference<Span> startAndEndRoot(ContextRecord[] record) {
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    record[0] = registry.resolve(registry.idOf(root.getSpanContext()));
+    root.setAttribute("http.route", "/r");
+    root.end();
+    return new WeakReference<>(root);
   }
 
   @Test
