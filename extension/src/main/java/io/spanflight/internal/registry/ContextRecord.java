@@ -34,7 +34,7 @@ public final class ContextRecord {
   private final boolean hasSpan;
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
-  private byte[] filterResults = new byte[0];
+  private byte[] filterResults;
 
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
@@ -147,12 +147,12 @@ public final class ContextRecord {
 
   /** A filter's cached answer for this context: 0 (not evaluated), 1 (keep) or 2 (drop). */
   public int cachedFilterResult(int filter) {
-    return filter < filterResults.length ? filterResults[filter] : 0;
+    return filterResults != null && filter < filterResults.length ? filterResults[filter] : 0;
   }
 
   public void cacheFilterResult(int filter, int result) {
-    if (filter >= filterResults.length) {
-      filterResults = java.util.Arrays.copyOf(filterResults, filter + 1);
+    if (filterResults == null || filter >= filterResults.length) {
+      filterResults = filterResults == null ? new byte[filter + 1] : java.util.Arrays.copyOf(filterResults, filter + 1);
     }
     filterResults[filter] = (byte) result;
   }

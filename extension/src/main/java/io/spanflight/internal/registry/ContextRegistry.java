@@ -3,11 +3,7 @@ package io.spanflight.internal.registry;
 import io.opentelemetry.api.trace.SpanContext;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextIds;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
@@ -38,11 +34,12 @@ public final class ContextRegistry {
 
   /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<Integer, ContextRecord> byId = new ConcurrentHashMap<>();
+  private final RecordTable byId = new RecordTable();
+  private final AtomicInteger size = new AtomicInteger();
   /** The last ids of free slots, first freed first: a slot is reused as late as possible. */
-  private final ConcurrentLinkedQueue<Integer> freeIds = new ConcurrentLinkedQueue<>();
-  /** Ids removed by earlier prunes whose slot is not yet known to be unreferenced. Background thread only. */
-  private final List<Integer> quarantine = new ArrayList<>();
+  private final IntQueue freeIds = new IntQueue();
+  /** Ids removed by earlier prunes whose slot is not yet known to be unreferenced. */
+  private final IntQueue quarantine = new IntQueue();
   private final AtomicInteger nextIndex = new AtomicInteger(1);
   private final AtomicLong exhausted = new AtomicLong();
   private volatile int epoch;
@@ -118,14 +115,15 @@ public final class ContextRegistry {
         new ContextRecord(id, key, spanContext, linkTarget.apply(spanContext), attributes, entries, epoch);
     bridge.define(
         id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), record.recordAttributes());
-    byId.put(id, record);
+    byId.put(record);
+    size.incrementAndGet();
     return record;
   }
 
   /** The next generation of the slot freed first, or a never-used slot, or 0 when none is left. */
   private int nextId() {
-    Integer freed = freeIds.poll();
-    if (freed != null) {
+    int freed = freeIds.poll(NO_CONTEXT);
+    if (freed != NO_CONTEXT) {
       return ContextIds.next(freed);
     }
     int index = nextIndex.get();
@@ -153,27 +151,29 @@ public final class ContextRegistry {
    */
   public int prune(IntPredicate referenced) {
     int current = epoch;
-    for (Iterator<Integer> it = quarantine.iterator(); it.hasNext(); ) {
-      Integer id = it.next();
-      if (!referenced.test(ContextIds.index(id))) {
-        it.remove();
+    int[] waiting = quarantine.toArray();
+    quarantine.clear();
+    for (int id : waiting) {
+      if (referenced.test(ContextIds.index(id))) {
+        quarantine.add(id);
+      } else {
         freeIds.add(id);
       }
     }
-    int removed = 0;
-    for (Iterator<ContextRecord> it = byId.values().iterator(); it.hasNext(); ) {
-      ContextRecord record = it.next();
+    int[] removed = {0};
+    byId.forEach(nextIndex.get(), record -> {
       if (record.lastEpoch < current - 1 && !referenced.test(ContextIds.index(record.id()))) {
-        it.remove();
+        byId.remove(record);
         byKey.remove(record.key, record);
         quarantine.add(record.id());
-        removed++;
+        size.decrementAndGet();
+        removed[0]++;
       } else {
         record.releaseEndedSource();
       }
-    }
+    });
     epoch = current + 1;
-    return removed;
+    return removed[0];
   }
 
   /** Contexts that got no id because every slot was in use (they join as "no span"). */
@@ -183,6 +183,6 @@ public final class ContextRegistry {
 
   /** Records currently interned. */
   public int size() {
-    return byId.size();
+    return size.get();
   }
 }

@@ -1,0 +1,54 @@
+package io.spanflight.internal.registry;
+
+import java.util.Arrays;
+
+/**
+ * A first-in first-out queue of ints that grows as needed, for slot ids: no boxed Integer and no
+ * node per entry. Synchronized: taken when a record is created (once per span), filled by pruning.
+ */
+final class IntQueue {
+  private int[] ring = new int[64];
+  private int head;
+  private int size;
+
+  synchronized void add(int value) {
+    if (size == ring.length) {
+      int[] bigger = new int[ring.length * 2];
+      for (int i = 0; i < size; i++) {
+        bigger[i] = ring[(head + i) % ring.length];
+      }
+      ring = bigger;
+      head = 0;
+    }
+    ring[(head + size++) % ring.length] = value;
+  }
+
+  /** The oldest value, removed, or {@code empty} when there is none. */
+  synchronized int poll(int empty) {
+    if (size == 0) {
+      return empty;
+    }
+    int value = ring[head];
+    head = (head + 1) % ring.length;
+    size--;
+    return value;
+  }
+
+  synchronized int size() {
+    return size;
+  }
+
+  synchronized int[] toArray() {
+    int[] values = new int[size];
+    for (int i = 0; i < size; i++) {
+      values[i] = ring[(head + i) % ring.length];
+    }
+    return values;
+  }
+
+  synchronized void clear() {
+    head = 0;
+    size = 0;
+    Arrays.fill(ring, 0);
+  }
+}

@@ -1,0 +1,27 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class IntQueueTest {
+  @Test
+  void firstInFirstOutAcrossGrowthAndWrapAround() {
+    IntQueue queue = new IntQueue();
+    for (int i = 1; i <= 50; i++) {
+      queue.add(i);
+    }
+    for (int i = 1; i <= 40; i++) {
+      assertThat(queue.poll(0)).isEqualTo(i);
+    }
+    for (int i = 51; i <= 300; i++) { // wraps around, then grows twice
+      queue.add(i);
+    }
+    assertThat(queue.size()).isEqualTo(260);
+    assertThat(queue.toArray()).startsWith(41, 42).endsWith(299, 300);
+    for (int i = 41; i <= 300; i++) {
+      assertThat(queue.poll(0)).isEqualTo(i);
+    }
+    assertThat(queue.poll(-1)).isEqualTo(-1);
+  }
+}
