@@ -24,6 +24,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Profiling switched off at run time: switches made meanwhile, on existing and on new threads,
@@ -55,10 +57,17 @@ class SwitchedOffTest {
   }
 
   private static Spanflight start() {
+    return start(true);
+  }
+
+  private static Spanflight start(boolean nativeBridge) {
     SpanflightConfig config =
         SpanflightConfig.read(
             DefaultConfigProperties.createFromMap(
-                Map.of("otel.spanflight.exporter", "none", "otel.spanflight.jmx.enabled", "false")));
+                Map.of(
+                    "otel.spanflight.exporter", "none",
+                    "otel.spanflight.jmx.enabled", "false",
+                    "otel.spanflight.native.enabled", String.valueOf(nativeBridge))));
     return Spanflight.start(config, Resource.getDefault(), new LocalRoots());
   }
 
@@ -98,9 +107,10 @@ class SwitchedOffTest {
    * Threads that switched while on (so each has a ring) end while off: their rings are freed while
    * still off, with none of our threads running (no drain); switched on again, links are right.
    */
-  @Test
-  void threadsEndingWhileOffFreeTheirRingsWhileOff() throws Exception {
-    Spanflight spanflight = start();
+  @ParameterizedTest(name = "native bridge: {0}")
+  @ValueSource(booleans = {true, false})
+  void threadsEndingWhileOffFreeTheirRingsWhileOff(boolean nativeBridge) throws Exception {
+    Spanflight spanflight = start(nativeBridge);
     try {
       int threads = 12;
       CountDownLatch inSpan = new CountDownLatch(threads);
