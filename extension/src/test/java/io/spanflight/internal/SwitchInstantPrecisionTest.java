@@ -58,6 +58,7 @@ class SwitchInstantPrecisionTest {
 
   private final long[] parkedAt = new long[MAX_PARKS];
   private final long[] afterSwitch = new long[MAX_PARKS];
+  private long earliest = Long.MAX_VALUE;
 
   @TempDir Path dir;
 
@@ -110,12 +111,12 @@ class SwitchInstantPrecisionTest {
     System.out.printf(
         Locale.ROOT,
         "switch-instant precision: %d parks mapped; |mapped JFR start - nanoTime before park|"
-            + " p50 %d ns, p99 %d ns, max %d ns (tolerance %d ns); a switch's end to its park's"
-            + " nanoTime p50 %d ns%n"
+            + " p50 %d ns, p99 %d ns, max %d ns (tolerance %d ns); smallest signed difference %d ns (below 0: mapped before the instant);"
+            + " a switch's end to its park's nanoTime p50 %d ns%n"
             + "  exported park samples: %d on the active span, %d on the other, %d unlinked;"
             + " CPU samples: %d on the active span, %d on the other, %d unlinked%n",
         errors.length, percentile(errors, 50), percentile(errors, 99), errors[errors.length - 1],
-        JfrClock.JOIN_TOLERANCE_NANOS, percentile(gaps, 50),
+        JfrClock.JOIN_TOLERANCE_NANOS, earliest, percentile(gaps, 50),
         park[0], park[1], park[2], cpu[0], cpu[1], cpu[2]);
 
     assertThat(errors.length).as("parks found in the recording").isGreaterThanOrEqualTo(parks * 9 / 10);
@@ -160,7 +161,10 @@ class SwitchInstantPrecisionTest {
     LockSupport.parkNanos(TIMEOUT_BASE + n);
   }
 
-  /** |mapped start - nanoTime read before the park| of each of our parks in the file, sorted. */
+  /**
+   * |mapped start - nanoTime read before the park| of each of our parks in the file, sorted; the
+   * smallest signed difference (below 0: mapped before the known instant) goes to {@link #earliest}.
+   */
   private long[] mapParks(JfrClock clock, Path file, long threadId, int parks) throws Exception {
     long[] errors = new long[parks];
     int found = 0;
@@ -172,7 +176,9 @@ class SwitchInstantPrecisionTest {
       }
       long n = e.getLong("timeout") - TIMEOUT_BASE; // nanoseconds; parks without a timeout have none
       if (n >= 0 && n < parks) {
-        errors[found++] = Math.abs(clock.toNanoTime(e.getLong("startTime")) - parkedAt[(int) n]);
+        long signed = clock.toNanoTime(e.getLong("startTime")) - parkedAt[(int) n];
+        earliest = Math.min(earliest, signed);
+        errors[found++] = Math.abs(signed);
       }
     }
     long[] sorted = Arrays.copyOf(errors, found);
