@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -82,6 +83,57 @@ class SwitchedOffRingsTest {
     bridge.drain(sink);
     long me = Thread.currentThread().getId();
     assertThat(sink.events).containsExactly(me + ":" + (FIRST_CONTEXT - 1), me + ":" + (FIRST_CONTEXT + 100));
+  }
+
+  /**
+   * Threads end while another thread switches off and on again and again and a third drains: each
+   * ring is unlinked once, by the drainer or by its own thread (a ring freed twice, or a list
+   * walked through a freed ring, would crash the JVM), and in the end none is left over.
+   */
+  @Test
+  void threadsEndingWhileSwitchingOffAndOnFreeEachRingOnce() throws Exception {
+    NativeContextBridge bridge = NativeTestSupport.bridge();
+    bridge.drain(new RecordingSink());
+    int baseline = bridge.ringCount();
+    AtomicBoolean stop = new AtomicBoolean();
+    Thread drainer = new Thread(() -> {
+      RecordingSink sink = new RecordingSink();
+      while (!stop.get()) {
+        bridge.drain(sink);
+        sink.events.clear();
+        sink.times.clear();
+      }
+    });
+    Thread toggler = new Thread(() -> {
+      for (boolean off = true; !stop.get(); off = !off) {
+        bridge.switchedOff(off);
+      }
+      bridge.switchedOff(false);
+    });
+    drainer.start();
+    toggler.start();
+    try {
+      for (int wave = 0; wave < 60; wave++) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < THREADS; i++) {
+          int context = FIRST_CONTEXT + i;
+          Thread thread = new Thread(() -> bridge.switchTo(context));
+          thread.start();
+          threads.add(thread);
+        }
+        for (Thread thread : threads) {
+          thread.join();
+        }
+      }
+    } finally {
+      stop.set(true);
+      toggler.join();
+      drainer.join();
+    }
+    awaitOrFail(() -> {
+      bridge.drain(new RecordingSink());
+      return bridge.ringCount() <= baseline;
+    }, () -> "rings left: " + bridge.ringCount() + ", before: " + baseline);
   }
 
   /** Threads that switch once (so each has a ring) and then wait for {@code end}. */
