@@ -56,6 +56,9 @@ struct sf_ring *sf_ring_create(void);
 void sf_ring_append(struct sf_ring *ring, int32_t context_id, int64_t java_thread_id,
                     int32_t thread_kind);
 void sf_ring_retire(struct sf_ring *ring);
+void sf_rings_switch_off(int switched_off);
+int sf_drain_enter(void);
+void sf_drain_leave(void);
 void sf_drain_restart(void);
 int sf_drain_next(struct sf_drained *out);
 

@@ -68,6 +68,9 @@ static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint
 SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray nanos, jintArray contexts,
                      jlongArray thread_ids, jlongArray meta, jboolean restart) {
   (void)clazz;
+  if (!sf_drain_enter()) {
+    return 0;  /* switched off: nothing drains */
+  }
   if (restart) {
     sf_drain_restart();
   }
@@ -81,6 +84,7 @@ SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray nanos, jintArray cont
     used += (jint)ring.delivered;
     filled++;
   }
+  sf_drain_leave();
   return filled;
 }
 
@@ -105,6 +109,12 @@ SF_JNI(void, clearRecords0)(JNIEnv *env, jclass clazz) {
   (void)env;
   (void)clazz;
   sf_records_clear();
+}
+
+SF_JNI(void, switchedOff0)(JNIEnv *env, jclass clazz, jboolean switched_off) {
+  (void)env;
+  (void)clazz;
+  sf_rings_switch_off(switched_off ? 1 : 0);
 }
 
 SF_JNI(jint, ringCount0)(JNIEnv *env, jclass clazz) {

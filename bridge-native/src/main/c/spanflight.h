@@ -145,5 +145,8 @@ SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);
 SF_JNI(jint, ringCount0)(JNIEnv *, jclass);
 /* Marks every thread's record invalid (valid = 0), as when profiling is switched off. */
 SF_JNI(void, clearRecords0)(JNIEnv *, jclass);
+/* Profiling switched off (true, after the last drain) or on (false, before the next): while
+   off, drain0 delivers nothing and an exiting OS thread frees its own ring (no polling). */
+SF_JNI(void, switchedOff0)(JNIEnv *, jclass, jboolean switched_off);
 
 #endif

@@ -4,7 +4,8 @@
  * Both live in one thread-local struct, so a switch computes one TLS address and
  * allocates nothing. The thread's first switch points otel_thread_ctx_v1 at the record and
  * creates the ring (the only call that may allocate); a pthread key destructor retires the
- * ring when the OS thread exits. A virtual-thread carrier may only ever show contexts
+ * ring when the OS thread exits (while profiling is switched off, the retiring thread frees
+ * its ring itself: see timeline_ring.c). A virtual-thread carrier may only ever show contexts
  * (sf_thread_show): it publishes its record but never gets a ring.
  *
  * Every thread that has a record is also on a list (under a mutex taken only when a thread
@@ -63,7 +64,7 @@ static void publish(sf_thread_record *record, const sf_table_entry *entry, int32
 /* Runs when the OS thread exits (not for threads that never switched). */
 static void thread_exit(void *ring) {
   /* A switch made later in this thread's teardown must neither recreate nor touch the ring
-     that the drainer is about to free. */
+     that the drainer (or, while switched off, sf_ring_retire) frees. */
   state.ring = NULL;
   state.detached = 1;
   publish(&state.record, NULL, 0);
@@ -129,7 +130,7 @@ static struct sf_ring *attach(struct thread_state *thread) {
   }
   struct sf_ring *ring = sf_ring_create();
   if (ring != NULL && pthread_setspecific(exit_key, ring) != 0) {
-    sf_ring_retire(ring);  /* no destructor would retire it: let the drainer free it now */
+    sf_ring_retire(ring);  /* no destructor would retire it: retire it now */
     ring = NULL;
   }
   thread->ring = ring;

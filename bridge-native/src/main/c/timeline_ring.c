@@ -6,6 +6,13 @@
  * dead by the thread-exit destructor; unlinked and freed by the drainer right after the
  * drain that saw the mark, so a drain never touches freed memory and misses no entry.
  *
+ * Switched off (profiling off at run time, sf_rings_switch_off): nothing drains, and no
+ * thread polls. Switching off frees the rings already dead; from then on the destructor of
+ * an exiting thread unlinks and frees its ring itself (what it wrote since the last drain
+ * is never delivered: while off, no timeline is kept). Unlinking, by the drainer or by an
+ * exiting thread, and the off flag are under one mutex, which a drain holds for a whole
+ * drain0 call; a ring's first switch pushes it without the mutex (only the head moves).
+ *
  * What a drain reports per ring, in order: the lost entries, the delivered entries, the
  * end of the thread. Lost entries are charged to the Java thread of the last entry the
  * ring delivered before the gap, else of the first entry after it, else (the writer lapped
@@ -14,6 +21,7 @@
  * platform thread cannot outlive its OS thread, but a virtual thread last seen on an
  * exiting carrier may live on elsewhere.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,8 +41,10 @@ struct sf_ring {
 };
 
 static uint32_t capacity;      /* entries per ring: fixed by the first init */
-static struct sf_ring *rings;  /* list head: pushed by new threads, unlinked by the drainer */
+static struct sf_ring *rings;  /* list head: pushed by new threads, unlinked under unlink_lock */
 static int32_t ring_count;
+static pthread_mutex_t unlink_lock = PTHREAD_MUTEX_INITIALIZER;
+static int off;                /* switched off: exiting threads free their rings (unlink_lock) */
 
 /* Drainer-private: where the current pass is, and the copy of one ring's entries. */
 static struct { struct sf_ring *previous, *current; } pass;
@@ -98,8 +108,41 @@ void sf_ring_append(struct sf_ring *ring, int32_t context_id, int64_t java_threa
   __atomic_thread_fence(__ATOMIC_RELEASE);
 }
 
+static struct sf_ring *unlink_ring(struct sf_ring *ring, struct sf_ring *previous);
+
+/* The ring's thread is exiting: the drainer frees the ring after its last drain, or, while
+   switched off, the thread frees it now. */
 void sf_ring_retire(struct sf_ring *ring) {
-  __atomic_store_n(&ring->dead, 1, __ATOMIC_RELEASE);
+  pthread_mutex_lock(&unlink_lock);
+  if (off) {
+    unlink_ring(ring, NULL);
+  } else {
+    __atomic_store_n(&ring->dead, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&unlink_lock);
+}
+
+/* Switches off (1): ends any drain pass, frees the rings already dead, and from then on each
+   exiting thread frees its own. Switches on (0): the drainer frees them again. */
+void sf_rings_switch_off(int switched_off) {
+  pthread_mutex_lock(&unlink_lock);
+  off = switched_off;
+  if (switched_off) {
+    pass.previous = NULL;
+    pass.current = NULL;
+    struct sf_ring *previous = NULL;
+    struct sf_ring *ring = __atomic_load_n(&rings, __ATOMIC_ACQUIRE);
+    while (ring != NULL) {
+      struct sf_ring *next = ring->next;
+      if (__atomic_load_n(&ring->dead, __ATOMIC_ACQUIRE)) {
+        previous = unlink_ring(ring, previous);
+      } else {
+        previous = ring;
+      }
+      ring = next;
+    }
+  }
+  pthread_mutex_unlock(&unlink_lock);
 }
 
 /* Copies sequences [start, end) of the ring into copy. */
@@ -151,25 +194,47 @@ void sf_drain_restart(void) {
   pass.current = __atomic_load_n(&rings, __ATOMIC_ACQUIRE);
 }
 
-/* Unlinks and frees pass.current. New rings only ever replace the head, and only the
-   drainer unlinks, so only unlinking the head needs a compare-and-swap. */
-static void unlink_current(void) {
-  struct sf_ring *ring = pass.current, *next = ring->next, *expected = ring;
-  if (pass.previous != NULL) {
-    pass.previous->next = next;
+/* Unlinks and frees a ring whose predecessor is previous (NULL: the ring was the head when
+   last seen). Returns its predecessor now, NULL if it was the head. Under unlink_lock: new
+   rings only ever replace the head, and only holders of the lock unlink, so only unlinking
+   the head needs a compare-and-swap. */
+static struct sf_ring *unlink_ring(struct sf_ring *ring, struct sf_ring *previous) {
+  struct sf_ring *next = ring->next, *expected = ring;
+  if (previous != NULL) {
+    previous->next = next;
   } else if (!__atomic_compare_exchange_n(&rings, &expected, next, 0, __ATOMIC_ACQ_REL,
                                           __ATOMIC_ACQUIRE)) {
-    /* Rings were pushed in front of this one since the pass began: find its predecessor. */
-    struct sf_ring *before = expected;
-    while (before->next != ring) {
-      before = before->next;
+    /* Rings were pushed in front of this one since: find its predecessor. */
+    previous = expected;
+    while (previous->next != ring) {
+      previous = previous->next;
     }
-    before->next = next;
-    pass.previous = before;
+    previous->next = next;
   }
-  pass.current = next;
   __atomic_fetch_sub(&ring_count, 1, __ATOMIC_RELAXED);
   free(ring);
+  return previous;
+}
+
+/* Unlinks and frees pass.current. */
+static void unlink_current(void) {
+  struct sf_ring *next = pass.current->next;
+  pass.previous = unlink_ring(pass.current, pass.previous);
+  pass.current = next;
+}
+
+/* A drain0 call holds the unlink lock throughout; 0 (and nothing held) while switched off. */
+int sf_drain_enter(void) {
+  pthread_mutex_lock(&unlink_lock);
+  if (off) {
+    pthread_mutex_unlock(&unlink_lock);
+    return 0;
+  }
+  return 1;
+}
+
+void sf_drain_leave(void) {
+  pthread_mutex_unlock(&unlink_lock);
 }
 
 /* Drains the pass's next ring that has something to report; 0 at the end of the pass. */

@@ -6,8 +6,6 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.export.DeliveryQueue;
-import io.spanflight.internal.export.DeliveryStats;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
@@ -25,11 +23,18 @@ import java.util.logging.Logger;
  *       a span), {@code unlinked} (no span active), {@code unknown_timeline} (the thread's switches
  *       were lost for that stretch), {@code filtered} (dropped by a context filter), {@code
  *       dropped} (never joined)
+ *   <li>{@code spanflight.samples.unknown} (counter), attribute {@code reason}: of the {@code
+ *       unknown_timeline} samples, {@code clock} (the clock map was not within the join tolerance
+ *       at their time) and {@code stale_id} (their context id was reused since)
  *   <li>{@code spanflight.timeline.lost_switches} (counter): ring entries overwritten before drained
  *   <li>{@code spanflight.export.requests} (counter, OTLP exporter), attribute {@code outcome}:
  *       {@code delivered}, {@code dropped_queue_full}, {@code dropped_refused}, {@code
  *       dropped_shutdown}; {@code spanflight.export.pending} (gauge): requests queued or in flight
+ *   <li>{@code spanflight.export.files_refused} (counter, file exporter): files not written because
+ *       something not Spanflight's was at their name
  *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
+ *   <li>{@code spanflight.registry.exhausted} (counter): span contexts that got no id because every
+ *       slot was in use
  *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
  * </ul>
  *
@@ -38,16 +43,14 @@ import java.util.logging.Logger;
 final class SelfMetrics {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("outcome");
+  private static final AttributeKey<String> REASON = AttributeKey.stringKey("reason");
   private static final long LOG_PERIOD_NANOS = 60_000_000_000L;
 
   private final SampleJoiner joiner;
   private final Timelines timelines;
   private final ContextRegistry registry;
-  private final Supplier<ProfileExporter> exporter;
+  private final ExporterTotals totals;
   private boolean registered;
-  /** The OTLP exporter last seen, and the final counts of the runs before it. */
-  private DeliveryQueue lastQueue; // guarded by this
-  private final long[] endedRuns = new long[4]; // guarded by this
   private long lastLog = System.nanoTime();
 
   SelfMetrics(
@@ -55,48 +58,12 @@ final class SelfMetrics {
     this.joiner = joiner;
     this.timelines = timelines;
     this.registry = registry;
-    this.exporter = exporter;
+    this.totals = new ExporterTotals(exporter);
   }
 
-  /**
-   * The OTLP exporter's delivery counters since start, over every run (switching off and on starts
-   * a new exporter; the counters never go down), or null while no run has had an OTLP exporter.
-   * Reads the current run without waiting for the engine's lock: the agent's last metric export
-   * runs at shutdown while Spanflight's own shutdown holds it.
-   */
-  synchronized long[] deliveryCounts() {
-    ProfileExporter current = exporter.get();
-    if (current instanceof DeliveryQueue && current != lastQueue) {
-      if (lastQueue != null) {
-        add(endedRuns, counts(lastQueue.stats()));
-      }
-      lastQueue = (DeliveryQueue) current;
-    }
-    if (lastQueue == null) {
-      return null;
-    }
-    long[] total = counts(lastQueue.stats());
-    add(total, endedRuns);
-    return total;
-  }
-
-  /** delivered, dropped (queue full), dropped (refused), dropped (shutdown). */
-  private static long[] counts(DeliveryStats stats) {
-    return new long[] {
-      stats.delivered(), stats.droppedQueueFull(), stats.droppedRefused(), stats.droppedAtShutdown()
-    };
-  }
-
-  private static void add(long[] into, long[] values) {
-    for (int i = 0; i < into.length; i++) {
-      into[i] += values[i];
-    }
-  }
-
-  /** The current run's pending requests (0 while off or without an OTLP exporter). */
-  private long pending() {
-    ProfileExporter current = exporter.get();
-    return current instanceof DeliveryQueue ? ((DeliveryQueue) current).stats().pending() : 0;
+  /** See {@link ExporterTotals#deliveryCounts()}. */
+  long[] deliveryCounts() {
+    return totals.deliveryCounts();
   }
 
   /** Called about once a second from the background thread. */
@@ -109,11 +76,13 @@ final class SelfMetrics {
     if (now - lastLog >= LOG_PERIOD_NANOS && logger.isLoggable(Level.FINE)) {
       lastLog = now;
       logger.fine("Spanflight since start: " + joiner.summary() + ", lost switches=" + timelines.lostEntries()
-          + ", contexts=" + registry.size() + ", timeline threads=" + timelines.threadCount());
+          + ", contexts=" + registry.size() + " (none left for " + registry.exhausted() + ")"
+          + ", timeline threads=" + timelines.threadCount());
     }
   }
 
-  private void register(Meter meter) {
+  /** Registers the instruments (once; package-private for tests with their own meter). */
+  void register(Meter meter) {
     meter
         .counterBuilder("spanflight.samples")
         .setDescription("JFR samples and events seen by Spanflight, by join outcome")
@@ -128,6 +97,32 @@ final class SelfMetrics {
               m.record(filtered, Attributes.of(OUTCOME, "filtered"));
               m.record(joiner.samples() - linked - unknown - filtered, Attributes.of(OUTCOME, "unlinked"));
               m.record(joiner.dropped(), Attributes.of(OUTCOME, "dropped"));
+            });
+    meter
+        .counterBuilder("spanflight.samples.unknown")
+        .setDescription("Of the unknown_timeline samples: those whose time the JFR clock map could not place"
+            + " within the join tolerance (clock), and those whose context id was reused since (stale_id)")
+        .setUnit("{sample}")
+        .buildWithCallback(
+            m -> {
+              m.record(joiner.unknownClock(), Attributes.of(REASON, "clock"));
+              m.record(joiner.unknownStaleId(), Attributes.of(REASON, "stale_id"));
+            });
+    meter
+        .counterBuilder("spanflight.registry.exhausted")
+        .setDescription("Span contexts that got no id because every slot was in use (their samples link to no span)")
+        .setUnit("{context}")
+        .buildWithCallback(m -> m.record(registry.exhausted()));
+    meter
+        .counterBuilder("spanflight.export.files_refused")
+        .setDescription("Files the file exporter did not write because something not Spanflight's was at their name")
+        .setUnit("{file}")
+        .buildWithCallback(
+            m -> {
+              long refused = totals.refusedFiles();
+              if (refused >= 0) {
+                m.record(refused);
+              }
             });
     meter
         .counterBuilder("spanflight.timeline.lost_switches")
@@ -156,7 +151,7 @@ final class SelfMetrics {
         .buildWithCallback(
             m -> {
               if (deliveryCounts() != null) {
-                m.record(pending());
+                m.record(totals.pending());
               }
             });
     meter

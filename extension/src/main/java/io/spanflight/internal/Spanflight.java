@@ -45,7 +45,9 @@ import java.util.logging.Logger;
  * recording switches, ends the run (last interval exported, our JFR stream closed, our threads
  * ended), drains the rings once more so that the native rings of exited threads are freed, and
  * forgets the timelines (switches made while off are not seen; until its next switch after
- * switching on, a thread counts as having no span). Switching on starts a new run.
+ * switching on, a thread counts as having no span). While off, a thread that ends frees its own
+ * ring as it ends ({@link ContextBridge#switchedOff}), so memory stays flat with no thread of ours
+ * running. Switching on starts a new run.
  * The bridge, the registry and the counters stay: the native state is per process.
  *
  * <p>Every task on the background threads catches its own failures; nothing reaches application
@@ -140,6 +142,7 @@ public final class Spanflight implements ProfilerControl {
       return false;
     }
     collector.takeInterval(); // the next interval starts now, not when profiling was last on
+    bridge.switchedOff(false); // before the run's first drain
     run = new SpanflightRun(this);
     if (arm.capture) {
       SpanflightContextStorage.start(recorder);
@@ -178,6 +181,7 @@ public final class Spanflight implements ProfilerControl {
     timelines.drain();
     timelines.forgetAll(); // the registry is pruned against the empty timelines by the next run
     bridge.clearRecords(); // readers outside the JVM see no context while off
+    bridge.switchedOff(true); // from now on, a thread that ends frees its ring itself
     if (!shutDown) {
       logger.info("Spanflight switched off: " + joiner.summary());
     }

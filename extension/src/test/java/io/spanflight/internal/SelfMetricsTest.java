@@ -2,9 +2,22 @@ package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.metrics.InstrumentType;
+import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
+import io.opentelemetry.sdk.metrics.data.LongPointData;
+import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.metrics.export.CollectionRegistration;
+import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.DeliveryQueue;
+import io.spanflight.internal.export.FileExporters;
+import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.export.PartialSuccess;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ProfileTransport;
@@ -12,22 +25,30 @@ import io.spanflight.internal.export.SendOutcome;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.jfr.UnknownJoins;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.SmallRegistries;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The delivery counters that the self-metrics report add up over every run: switching off and on
  * (a new exporter each time) never makes them go down, and while off the last run's counts stay.
+ * The registry's, the join's and the file exporter's failure counts reach the meter.
  */
 class SelfMetricsTest {
   private final AtomicReference<ProfileExporter> current = new AtomicReference<>(ProfileExporter.NONE);
+
+  @TempDir Path dir;
 
   @Test
   void deliveryCountsNeverGoDownAcrossRuns() throws Exception {
@@ -47,6 +68,94 @@ class SelfMetricsTest {
     assertThat(metrics.deliveryCounts()).containsExactly(3, 0, 0, 0);
     deliver(second, 2);
     assertThat(metrics.deliveryCounts()).containsExactly(5, 0, 0, 0);
+  }
+
+  @Test
+  void exhaustedContextsUnknownReasonsAndRefusedFilesAreExported() throws Exception {
+    TestBridge bridge = new TestBridge();
+    Timelines timelines = new Timelines(bridge, 1000);
+    ContextRegistry registry = SmallRegistries.withSlots(bridge, 2);
+    SampleJoiner joiner = new SampleJoiner(
+        new JfrClock(), timelines, registry, new ProfileCollector(), SampleFilters.NONE);
+    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, current::get);
+    CollectingReader reader = new CollectingReader();
+    try (SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(reader).build()) {
+      metrics.register(provider.get("io.spanflight"));
+      assertThat(reader.value("spanflight.export.files_refused", null)).as("no file exporter yet").isNull();
+
+      int first = registry.idOf(span(1));
+      registry.idOf(span(2));
+      assertThat(registry.idOf(span(3))).as("the third context, with two slots").isZero();
+      assertThat(UnknownJoins.atUntrustedTick(joiner)).isEqualTo(Timelines.UNKNOWN);
+      assertThat(UnknownJoins.atUntrustedTick(joiner)).isEqualTo(Timelines.UNKNOWN);
+      assertThat(UnknownJoins.resolves(joiner, first + (1 << 22))).as("a later generation of a slot").isFalse();
+      current.set(exporterWithOneRefusedFile(Files.createDirectory(dir.resolve("run1"))));
+
+      assertThat(reader.value("spanflight.registry.exhausted", null)).isEqualTo(1);
+      assertThat(reader.value("spanflight.samples.unknown", "clock")).isEqualTo(2);
+      assertThat(reader.value("spanflight.samples.unknown", "stale_id")).isEqualTo(1);
+      assertThat(reader.value("spanflight.export.files_refused", null)).isEqualTo(1);
+
+      current.set(ProfileExporter.NONE); // switched off, then on with a new exporter
+      current.set(FileExporters.withClock(Files.createDirectory(dir.resolve("run2")), () -> 2000L));
+      assertThat(reader.value("spanflight.export.files_refused", null)).as("never goes down").isEqualTo(1);
+    }
+  }
+
+  private static SpanContext span(int n) {
+    return SpanContext.create(
+        String.format("%032x", n), String.format("%016x", n), TraceFlags.getSampled(), TraceState.getDefault());
+  }
+
+  /** A file exporter that refused its first file: a symbolic link was at that name. */
+  private ProfileExporter exporterWithOneRefusedFile(Path out) throws Exception {
+    Path victim = Files.write(dir.resolve("victim-" + out.getFileName()), new byte[] {1});
+    Files.createSymbolicLink(out.resolve("spanflight-1000-" + ProcessHandle.current().pid() + "-1.binpb"), victim);
+    FileProfileExporter exporter = FileExporters.withClock(out, () -> 1000L);
+    assertThat(exporter.export(new byte[] {7}).isSuccess()).isFalse();
+    assertThat(exporter.export(new byte[] {7}).isSuccess()).isTrue();
+    return exporter;
+  }
+
+  /** Collects on demand from the meter provider it is registered with. */
+  private static final class CollectingReader implements MetricReader {
+    private volatile CollectionRegistration registration;
+
+    @Override
+    public void register(CollectionRegistration registration) {
+      this.registration = registration;
+    }
+
+    /** The value of the metric's point with {@code reason} (null: the point without attributes), or null. */
+    Long value(String name, String reason) {
+      for (MetricData metric : registration.collectAllMetrics()) {
+        if (!metric.getName().equals(name)) {
+          continue;
+        }
+        for (LongPointData point : metric.getLongSumData().getPoints()) {
+          String pointReason = point.getAttributes().get(AttributeKey.stringKey("reason"));
+          if (reason == null ? point.getAttributes().isEmpty() : reason.equals(pointReason)) {
+            return point.getValue();
+          }
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
+      return AggregationTemporality.CUMULATIVE;
+    }
+
+    @Override
+    public CompletableResultCode forceFlush() {
+      return CompletableResultCode.ofSuccess();
+    }
+
+    @Override
+    public CompletableResultCode shutdown() {
+      return CompletableResultCode.ofSuccess();
+    }
   }
 
   private SelfMetrics metrics() {

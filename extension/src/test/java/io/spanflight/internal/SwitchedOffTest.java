@@ -17,10 +17,15 @@ import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.LocalRoots;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Profiling switched off at run time: switches made meanwhile, on existing and on new threads,
@@ -51,14 +56,24 @@ class SwitchedOffTest {
     return ((JavaContextBridge) bridge).ringCount();
   }
 
-  @Test
-  @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
-  void whileOffNothingIsInternedOrAllocatedAndOnAgainLinksAreRight() throws Exception {
+  private static Spanflight start() {
+    return start(true);
+  }
+
+  private static Spanflight start(boolean nativeBridge) {
     SpanflightConfig config =
         SpanflightConfig.read(
             DefaultConfigProperties.createFromMap(
-                Map.of("otel.spanflight.exporter", "none", "otel.spanflight.jmx.enabled", "false")));
-    Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
+                Map.of(
+                    "otel.spanflight.exporter", "none",
+                    "otel.spanflight.jmx.enabled", "false",
+                    "otel.spanflight.native.enabled", String.valueOf(nativeBridge))));
+    return Spanflight.start(config, Resource.getDefault(), new LocalRoots());
+  }
+
+  @Test
+  void whileOffNothingIsInternedOrAllocatedAndOnAgainLinksAreRight() throws Exception {
+    Spanflight spanflight = start();
     try {
       inSpan(0);
       assertThat(spanflight.switchOff()).isTrue();
@@ -82,21 +97,82 @@ class SwitchedOffTest {
       assertThat(ringCount(spanflight.bridge())).as("rings while off").isLessThanOrEqualTo(rings);
 
       assertThat(spanflight.switchOn()).isTrue();
-      long threadId = Thread.currentThread().getId();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      try (Scope ignored = Context.root().with(Span.wrap(span(7))).makeCurrent()) {
-        long inside = System.nanoTime();
-        ContextRecord linked = null;
-        while (linked == null) {
-          assertThat(System.nanoTime()).as("the switch not drained within 20 s").isLessThan(deadline);
-          spanflight.timelines().drain();
-          int id = spanflight.timelines().contextAt(threadId, inside + 1);
-          linked = id > 0 ? spanflight.registry().resolve(id) : null;
-        }
-        assertThat(linked.spanIdHex()).isEqualTo(span(7).getSpanId());
-      }
+      assertLinked(spanflight, 7);
     } finally {
       spanflight.shutdown();
+    }
+  }
+
+  /**
+   * Threads that switched while on (so each has a ring) end while off: their rings are freed while
+   * still off, with none of our threads running (no drain); switched on again, links are right.
+   */
+  @ParameterizedTest(name = "native bridge: {0}")
+  @ValueSource(booleans = {true, false})
+  void threadsEndingWhileOffFreeTheirRingsWhileOff(boolean nativeBridge) throws Exception {
+    Spanflight spanflight = start(nativeBridge);
+    try {
+      int threads = 12;
+      CountDownLatch inSpan = new CountDownLatch(threads);
+      CountDownLatch end = new CountDownLatch(1);
+      List<Thread> started = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int n = 2000 + t;
+        Thread thread = new Thread(() -> {
+          inSpan(n);
+          inSpan.countDown();
+          awaitQuietly(end);
+        });
+        thread.start();
+        started.add(thread);
+      }
+      inSpan.await();
+      assertThat(spanflight.switchOff()).isTrue();
+      int withThreads = ringCount(spanflight.bridge());
+
+      end.countDown();
+      for (Thread thread : started) {
+        thread.join();
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (ringCount(spanflight.bridge()) > withThreads - threads) {
+        assertThat(System.nanoTime()).as("rings still held while off: " + ringCount(spanflight.bridge())
+            + ", with the threads: " + withThreads).isLessThan(deadline);
+        System.gc(); // the Java bridge holds the rings of ended threads weakly while off
+        Thread.onSpinWait();
+      }
+      assertThat(spanflight.running()).isFalse();
+
+      assertThat(spanflight.switchOn()).isTrue();
+      assertLinked(spanflight, 9);
+    } finally {
+      spanflight.shutdown();
+    }
+  }
+
+  /** A switch into span {@code n} made now joins span {@code n} once drained. */
+  @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
+  private static void assertLinked(Spanflight spanflight, int n) {
+    long threadId = Thread.currentThread().getId();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    try (Scope ignored = Context.root().with(Span.wrap(span(n))).makeCurrent()) {
+      long inside = System.nanoTime();
+      ContextRecord linked = null;
+      while (linked == null) {
+        assertThat(System.nanoTime()).as("the switch not drained within 20 s").isLessThan(deadline);
+        spanflight.timelines().drain();
+        int id = spanflight.timelines().contextAt(threadId, inside + 1);
+        linked = id > 0 ? spanflight.registry().resolve(id) : null;
+      }
+      assertThat(linked.spanIdHex()).isEqualTo(span(n).getSpanId());
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Spanflight's own counters arrive as OpenTelemetry metrics through the agent's meter provider:
- * samples by outcome, export requests by outcome, and the startup self-check.
+ * samples by outcome, unknown samples by reason, export requests by outcome, contexts that got no
+ * id, and the startup self-check.
  */
 class SelfMetricsSmokeTest extends SmokeTestBase {
 
@@ -44,12 +45,22 @@ class SelfMetricsSmokeTest extends SmokeTestBase {
       assertThat(latest(metrics, "spanflight.capture.wrapper_inactive", null)).hasValue(0);
       assertThat(latest(metrics, "spanflight.export.requests", "dropped_queue_full")).hasValue(0);
       assertThat(latest(metrics, "spanflight.registry.contexts", null)).isPresent();
+      assertThat(latest(metrics, "spanflight.registry.exhausted", null)).hasValue(0);
+      assertThat(latestWith(metrics, "spanflight.samples.unknown", "reason", "clock")).isPresent();
+      assertThat(latestWith(metrics, "spanflight.samples.unknown", "reason", "stale_id")).isPresent();
+      assertThat(latest(metrics, "spanflight.export.files_refused", null)).as("no file exporter").isEmpty();
     }
   }
 
   /** The newest value of a metric's point whose {@code outcome} is {@code outcome} (null: any). */
   private static OptionalLong latest(List<ExportMetricsServiceRequest> requests, String name, String outcome) {
-    OptionalLong value = OptionalLong.empty();
+    return latestWith(requests, name, "outcome", outcome);
+  }
+
+  /** The newest value of a metric's point whose attribute {@code key} is {@code value} (null: any). */
+  private static OptionalLong latestWith(
+      List<ExportMetricsServiceRequest> requests, String name, String key, String value) {
+    OptionalLong latest = OptionalLong.empty();
     for (ExportMetricsServiceRequest request : requests) {
       for (var resource : request.getResourceMetricsList()) {
         for (var scope : resource.getScopeMetricsList()) {
@@ -60,20 +71,20 @@ class SelfMetricsSmokeTest extends SmokeTestBase {
             List<NumberDataPoint> points = metric.hasSum() ? metric.getSum().getDataPointsList()
                 : metric.getGauge().getDataPointsList();
             for (NumberDataPoint point : points) {
-              if (outcome == null || outcome.equals(outcomeOf(point))) {
-                value = OptionalLong.of(point.getAsInt());
+              if (value == null || value.equals(attribute(point, key))) {
+                latest = OptionalLong.of(point.getAsInt());
               }
             }
           }
         }
       }
     }
-    return value;
+    return latest;
   }
 
-  private static String outcomeOf(NumberDataPoint point) {
+  private static String attribute(NumberDataPoint point, String key) {
     for (KeyValue kv : point.getAttributesList()) {
-      if (kv.getKey().equals("outcome")) {
+      if (kv.getKey().equals(key)) {
         return kv.getValue().getStringValue();
       }
     }

@@ -39,6 +39,14 @@ public interface ContextBridge {
    */
   default void clearRecords() {}
 
+  /**
+   * Profiling is switched off ({@code true}; called after the last drain) or on again ({@code
+   * false}; called before the next drain). While off, drains deliver nothing, and the timeline
+   * memory of a thread that ends is freed as it ends, with no thread of ours polling for it.
+   * Called from one background thread at a time.
+   */
+  default void switchedOff(boolean off) {}
+
   /** Whether this bridge publishes a per-OS-thread record that readers outside the JVM see. */
   default boolean hasThreadRecord() {
     return false;

@@ -13,14 +13,21 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class JavaContextBridge implements ContextBridge {
 
-  /** A ring and the thread that writes it (weakly, so a dead thread's ring can be retired). */
+  /**
+   * A ring and the thread that writes it (weakly, so a dead thread's ring can be retired). While
+   * switched off, the ring too is held only weakly: its thread's {@link ThreadLocal} keeps it while
+   * the thread lives, and the garbage collector frees it once the thread has ended.
+   */
   private static final class Registered {
-    final TimelineRing ring;
+    final WeakReference<TimelineRing> weakRing;
     final WeakReference<Thread> thread;
+    /** The ring while switched on; null while off. Written under the bridge's lock. */
+    TimelineRing ring;
 
-    Registered(TimelineRing ring, Thread thread) {
-      this.ring = ring;
+    Registered(TimelineRing ring, Thread thread, boolean off) {
+      this.weakRing = new WeakReference<>(ring);
       this.thread = new WeakReference<>(thread);
+      this.ring = off ? null : ring;
     }
 
     boolean threadEnded() {
@@ -32,6 +39,8 @@ public final class JavaContextBridge implements ContextBridge {
   private final int ringCapacity;
   private final ConcurrentLinkedQueue<Registered> rings = new ConcurrentLinkedQueue<>();
   private final ThreadLocal<TimelineRing> ringOfThread = ThreadLocal.withInitial(this::register);
+  /** Written under this lock; read without it by a thread's first switch. */
+  private volatile boolean off;
 
   /** @param ringCapacity entries per thread, a power of two */
   public JavaContextBridge(int ringCapacity) {
@@ -47,7 +56,7 @@ public final class JavaContextBridge implements ContextBridge {
     @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
     long id = current.getId();
     TimelineRing ring = new TimelineRing(id, ringCapacity);
-    rings.add(new Registered(ring, current));
+    rings.add(new Registered(ring, current, off)); // no lock: a thread's first switch never waits
     return ring;
   }
 
@@ -61,7 +70,10 @@ public final class JavaContextBridge implements ContextBridge {
   }
 
   @Override
-  public void drain(TimelineSink sink) {
+  public synchronized void drain(TimelineSink sink) {
+    if (off) {
+      return;
+    }
     for (Iterator<Registered> it = rings.iterator(); it.hasNext(); ) {
       Registered r = it.next();
       // Read "ended" before draining, so nothing written before the end is missed.
@@ -74,15 +86,42 @@ public final class JavaContextBridge implements ContextBridge {
     }
   }
 
+  /**
+   * Switched off: the rings of ended threads are dropped, the others held weakly until switched on
+   * again (then the rings whose threads ended meanwhile are gone, and are dropped too).
+   */
+  @Override
+  public synchronized void switchedOff(boolean switchedOff) {
+    off = switchedOff;
+    for (Iterator<Registered> it = rings.iterator(); it.hasNext(); ) {
+      Registered r = it.next();
+      TimelineRing ring = r.weakRing.get();
+      if (ring == null || switchedOff && r.threadEnded()) {
+        it.remove();
+      } else {
+        r.ring = switchedOff ? null : ring;
+      }
+    }
+  }
+
   /** Nothing outside the JVM can read a Java timeline. */
   @Override
   public boolean publishProcessContext(byte[] payload) {
     return false;
   }
 
-  /** Rings currently registered (threads that switched context and have not been retired). */
-  public int ringCount() {
-    return rings.size();
+  /**
+   * Rings currently held (threads that switched context and have not been retired; while switched
+   * off, those the garbage collector has not freed yet).
+   */
+  public synchronized int ringCount() {
+    int count = 0;
+    for (Registered r : rings) {
+      if (r.ring != null || r.weakRing.get() != null) {
+        count++;
+      }
+    }
+    return count;
   }
 
   @Override

@@ -70,6 +70,11 @@ public final class NativeContextBridge implements ContextBridge {
   }
 
   @Override
+  public void switchedOff(boolean off) {
+    switchedOff0(off);
+  }
+
+  @Override
   public boolean hasThreadRecord() {
     return true;
   }
@@ -143,4 +148,6 @@ public final class NativeContextBridge implements ContextBridge {
   static native int ringCount0();
 
   static native void clearRecords0();
+
+  static native void switchedOff0(boolean off);
 }

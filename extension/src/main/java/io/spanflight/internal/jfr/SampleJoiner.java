@@ -254,6 +254,14 @@ public final class SampleJoiner {
     }
   }
 
+  /**
+   * The map of JFR ticks onto nanoTime. The JFR consumer thread refits it: read it from another
+   * thread only once the stream has ended (tests that check the map against known instants).
+   */
+  public JfrClock clock() {
+    return clock;
+  }
+
   /** Events joined since startup (with or without a span). */
   public long samples() {
     return samples.get();

@@ -46,6 +46,7 @@ public final class ContextRegistry {
   private final ContextBridge bridge;
   private final UnaryOperator<SpanContext> linkTarget;
   private final ContextAttributes attributes;
+  private final int maxIndex;
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
@@ -63,9 +64,16 @@ public final class ContextRegistry {
   /** @param attributes which span attributes each context carries, and from where */
   public ContextRegistry(
       ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes) {
+    this(bridge, linkTarget, attributes, ContextIds.MAX_INDEX);
+  }
+
+  /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
+  ContextRegistry(
+      ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes, int maxIndex) {
     this.bridge = bridge;
     this.linkTarget = linkTarget;
     this.attributes = attributes;
+    this.maxIndex = Math.min(maxIndex, ContextIds.MAX_INDEX);
   }
 
   /** A span context together with user-defined entries. */
@@ -127,7 +135,7 @@ public final class ContextRegistry {
       return ContextIds.next(freed);
     }
     int index = nextIndex.get();
-    while (index <= ContextIds.MAX_INDEX) {
+    while (index <= maxIndex) {
       if (nextIndex.compareAndSet(index, index + 1)) {
         return ContextIds.first(index);
       }
