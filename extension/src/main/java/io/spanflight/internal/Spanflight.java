@@ -11,9 +11,12 @@ import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.control.ProfilerControl;
 import io.spanflight.internal.control.SpanflightControl;
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.costs.SpanCostLink;
+import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
+import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.profile.ExportRequestEncoder;
@@ -79,6 +82,8 @@ public final class Spanflight implements ProfilerControl {
   private final ExportRequestEncoder encoder;
   private final SwitchRecorder recorder;
   private final SelfMetrics metrics;
+  /** Per-span costs while {@code otel.spanflight.span.costs} is on, else null. */
+  private final SpanCostTable spanCosts;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
   private final CarrierRecordWriter carrierRecords;
@@ -92,7 +97,7 @@ public final class Spanflight implements ProfilerControl {
   private long starts; // guarded by this
   private long stops; // guarded by this
 
-  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
+  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
     this.config = config;
     this.resource = resource;
     this.bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
@@ -112,6 +117,12 @@ public final class Spanflight implements ProfilerControl {
     this.recorder = new SwitchRecorder(registry, bridge);
     this.metrics = new SelfMetrics(joiner, timelines, registry, this::exporter);
     this.carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
+    this.spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
+    if (spanCosts != null) {
+      joiner.recordCosts(spanCosts);
+      // not running(): the exporter's thread asks often and must not wait for a switch-off
+      costLink.connect(spanCosts, joiner::watermarkNanos, () -> run != null, CalibrationEvent::commitNow);
+    }
   }
 
   /**
@@ -119,7 +130,12 @@ public final class Spanflight implements ProfilerControl {
    * stream are created on a background thread.
    */
   static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
-    Spanflight spanflight = new Spanflight(config, resource, localRoots);
+    return start(config, resource, localRoots, new SpanCostLink());
+  }
+
+  /** As {@link #start(SpanflightConfig, Resource, LocalRoots)}, connecting span costs to {@code costLink}. */
+  static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
+    Spanflight spanflight = new Spanflight(config, resource, localRoots, costLink);
     spanflight.publishProcessContext();
     SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
     spanflight.switchOn();
@@ -306,6 +322,11 @@ public final class Spanflight implements ProfilerControl {
 
   SelfMetrics metrics() {
     return metrics;
+  }
+
+  /** The per-span cost table, or null when span costs are off. */
+  SpanCostTable spanCosts() {
+    return spanCosts;
   }
 
   /** For benchmarks and tests: the timelines, registry and join counters of this run. */
