@@ -3,6 +3,8 @@ package io.spanflight.internal.costs;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The {@code spanflight.cost.*} span attributes (no semantic convention covers per-span resource
@@ -28,16 +30,14 @@ final class CostAttributes {
     final AttributeKey<Long> cpuTime;
     final AttributeKey<Long> cpuSamples;
     final AttributeKey<Long> allocBytes;
-    final AttributeKey<Long>[] waits;
+    final List<AttributeKey<Long>> waits = new ArrayList<>();
 
-    @SuppressWarnings("unchecked")
     Keys(String prefix) {
       cpuTime = AttributeKey.longKey(prefix + "cpu.time_ns");
       cpuSamples = AttributeKey.longKey(prefix + "cpu.samples");
       allocBytes = AttributeKey.longKey(prefix + "alloc.bytes");
-      waits = new AttributeKey[CostKind.WAITS.length];
-      for (int i = 0; i < waits.length; i++) {
-        waits[i] = AttributeKey.longKey(prefix + "wait." + CostKind.WAIT_NAMES[i] + "_ns");
+      for (String wait : CostKind.WAIT_NAMES) {
+        waits.add(AttributeKey.longKey(prefix + "wait." + wait + "_ns"));
       }
     }
   }
@@ -85,7 +85,7 @@ final class CostAttributes {
     }
     for (int i = 0; i < waits.length; i++) {
       if (waits[i]) {
-        b.put(keys.waits[i], total(costs, CostKind.WAITS[i]));
+        b.put(keys.waits.get(i), total(costs, CostKind.WAITS[i]));
       }
     }
   }

@@ -14,8 +14,12 @@ import java.util.List;
  * <p>Not API: internal to Spanflight.
  */
 final class SpanHold {
-  /** The stream's watermark must pass a span's end by this much (wall-to-nanoTime mapping error). */
-  static final long END_MARGIN_NANOS = 2_000_000;
+  /**
+   * The stream's watermark must pass a span's end by this much: the error of mapping the span's
+   * wall-clock end onto nanoTime, and samples committed a little after they were taken (JDK 25's
+   * CPU-time sampler commits from a queue).
+   */
+  static final long END_MARGIN_NANOS = 20_000_000;
 
   private final int maxSpans;
   private final long waitNanos;

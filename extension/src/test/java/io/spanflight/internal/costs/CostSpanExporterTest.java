@@ -65,7 +65,7 @@ class CostSpanExporterTest {
     Spans.end(root, 1_100 * MS);
     now.set(1_200 * MS);
 
-    watermark.set(1_095 * MS); // past the child's end, not the root's
+    watermark.set(1_095 * MS + SpanHold.END_MARGIN_NANOS); // past the child's end, not the root's
     exporter.tick();
     assertThat(delegate.exported).extracting(SpanData::getName).containsExactly("price");
     assertThat(exporter.held()).isEqualTo(1);
