@@ -119,9 +119,9 @@ public final class Spanflight implements ProfilerControl {
     this.carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
     this.spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
     if (spanCosts != null) {
-      joiner.recordCosts(spanCosts);
       // not running(): the exporter's thread asks often and must not wait for a switch-off
-      costLink.connect(spanCosts, joiner::watermarkNanos, () -> run != null, CalibrationEvent::commitNow);
+      costLink.connect(
+          spanCosts, joiner::watermarkNanos, () -> run != null, CalibrationEvent::commitNow, joiner::recordCosts);
     }
   }
 

@@ -29,6 +29,7 @@ public final class SpanCosts {
         TimeUnit.MILLISECONDS.toNanos(config.spanCostsWait().toMillis()), enabled,
         RouteCostMetrics.globalMeter(), System::nanoTime, EpochClock::nowNanos);
     new CostTicker().start(exporter);
+    link.exporterWrapped();
     return exporter;
   }
 

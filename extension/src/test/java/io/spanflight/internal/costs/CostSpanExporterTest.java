@@ -41,7 +41,7 @@ class CostSpanExporterTest {
   Spans spans = new Spans(exporter);
 
   CostSpanExporterTest() {
-    link.connect(table, watermark::get, () -> running, watermarkRequests::incrementAndGet);
+    link.connect(table, watermark::get, () -> running, watermarkRequests::incrementAndGet, t -> {});
   }
 
   CostSpanExporter exporter(int maxSpans) {
