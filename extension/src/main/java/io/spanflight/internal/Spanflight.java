@@ -42,6 +42,8 @@ import java.util.logging.Logger;
  *                                                                             else Java ring)
  *  while on, a {@link SpanflightRun}: drains rings into Timelines, runs our JFR stream into
  *  SampleJoiner (Timelines.contextAt) ─► ProfileCollector, and exports each interval.
+ *  With otel.spanflight.span.costs, the join also adds each event of a sampled span to a
+ *  SpanCostTable, which the agent's wrapped span exporter (costs.CostSpanExporter) empties.
  * </pre>
  *
  * <p>Switching off ({@link #switchOff}, also from the control MBean and at JVM shutdown) stops
