@@ -11,9 +11,12 @@ import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.control.ProfilerControl;
 import io.spanflight.internal.control.SpanflightControl;
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.costs.SpanCostLink;
+import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
+import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.profile.ExportRequestEncoder;
@@ -39,6 +42,8 @@ import java.util.logging.Logger;
  *                                                                             else Java ring)
  *  while on, a {@link SpanflightRun}: drains rings into Timelines, runs our JFR stream into
  *  SampleJoiner (Timelines.contextAt) ─► ProfileCollector, and exports each interval.
+ *  With otel.spanflight.span.costs, the join also adds each event of a sampled span to a
+ *  SpanCostTable, which the agent's wrapped span exporter (costs.CostSpanExporter) empties.
  * </pre>
  *
  * <p>Switching off ({@link #switchOff}, also from the control MBean and at JVM shutdown) stops
@@ -81,6 +86,8 @@ public final class Spanflight implements ProfilerControl {
   private final ExportRequestEncoder encoder;
   private final SwitchRecorder recorder;
   private final SelfMetrics metrics;
+  /** Per-span costs while {@code otel.spanflight.span.costs} is on, else null. */
+  private final SpanCostTable spanCosts;
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
   private final CarrierRecordWriter carrierRecords;
@@ -95,7 +102,7 @@ public final class Spanflight implements ProfilerControl {
   private long starts; // guarded by this
   private long stops; // guarded by this
 
-  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
+  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
     this.config = config;
     this.resource = resource;
     this.bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
@@ -115,6 +122,12 @@ public final class Spanflight implements ProfilerControl {
     this.recorder = new SwitchRecorder(registry, bridge);
     this.metrics = new SelfMetrics(joiner, timelines, registry, this::exporter);
     this.carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
+    this.spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
+    if (spanCosts != null) {
+      // not running(): the exporter's thread asks often and must not wait for a switch-off
+      costLink.connect(
+          spanCosts, joiner::watermarkNanos, () -> run != null, CalibrationEvent::commitNow, joiner::recordCosts);
+    }
   }
 
   /**
@@ -122,7 +135,12 @@ public final class Spanflight implements ProfilerControl {
    * stream are created on a background thread.
    */
   static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
-    Spanflight spanflight = new Spanflight(config, resource, localRoots);
+    return start(config, resource, localRoots, new SpanCostLink());
+  }
+
+  /** As {@link #start(SpanflightConfig, Resource, LocalRoots)}, connecting span costs to {@code costLink}. */
+  static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
+    Spanflight spanflight = new Spanflight(config, resource, localRoots, costLink);
     spanflight.publishProcessContext();
     SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
     spanflight.switchOn();
@@ -318,6 +336,11 @@ public final class Spanflight implements ProfilerControl {
 
   SelfMetrics metrics() {
     return metrics;
+  }
+
+  /** The per-span cost table, or null when span costs are off. */
+  SpanCostTable spanCosts() {
+    return spanCosts;
   }
 
   /** For benchmarks and tests: the timelines, registry and join counters of this run. */

@@ -4,11 +4,14 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanflight.internal.capture.ApiBootstrap;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.costs.SpanCostLink;
+import io.spanflight.internal.costs.SpanCosts;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -33,6 +36,10 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
    * only when one of them is on.
    */
   private static final LocalRoots localRoots = new LocalRoots();
+  /** Connects the cost-annotating span exporter to the profiler once it starts. */
+  private static final SpanCostLink costLink = new SpanCostLink();
+  /** Costs go on the spans of one exporter: taking a span's costs empties its entry. */
+  private static final AtomicBoolean costsWrapped = new AtomicBoolean();
 
   @Override
   public void customize(AutoConfigurationCustomizer customizer) {
@@ -49,6 +56,28 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
           }
           return builder.addSpanProcessor(localRoots);
         });
+    customizer.addSpanExporterCustomizer(SpanflightCustomizerProvider::withCosts);
+  }
+
+  /**
+   * With {@code otel.spanflight.span.costs}, the first span exporter is wrapped so that spans leave
+   * with their costs; with several exporters configured, the others send spans as they are.
+   */
+  private static SpanExporter withCosts(SpanExporter exporter, ConfigProperties properties) {
+    try {
+      SpanflightConfig config = SpanflightConfig.read(properties);
+      if (!config.active() || !config.spanCosts()) {
+        return exporter;
+      }
+      if (!costsWrapped.compareAndSet(false, true)) {
+        logger.info("Spanflight puts span costs on the first traces exporter only; " + exporter + " sends spans without them");
+        return exporter;
+      }
+      return SpanCosts.wrap(exporter, costLink, config);
+    } catch (Throwable t) { // never break the application's startup
+      logger.log(Level.SEVERE, "Spanflight could not add span costs; spans are exported without them", t);
+      return exporter;
+    }
   }
 
   @Override
@@ -81,7 +110,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
             + " will not be recorded: " + apiProblem);
       }
       // the agent's process detector may have copied -D secrets into the resource: ours masks them
-      Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots);
+      Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots, costLink);
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
     }

@@ -3,6 +3,7 @@ package io.spanflight.internal;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.costs.SpanCosts;
 import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
@@ -157,6 +158,9 @@ final class SpanflightRun {
     engine.timelines().pruneBehind(watermark, Spanflight.TIMELINE_HORIZON_NANOS);
     BitSet referenced = engine.timelines().referencedIds();
     engine.registry().prune(referenced::get);
+    if (engine.spanCosts() != null) {
+      engine.spanCosts().expire(engine.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
+    }
     engine.metrics().tick();
   }
 

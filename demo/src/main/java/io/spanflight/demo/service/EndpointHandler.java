@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,6 +14,14 @@ import java.nio.charset.StandardCharsets;
  * parameter, 500 for anything else (with the exception's message, never a stack trace).
  */
 final class EndpointHandler implements HttpHandler {
+  /**
+   * Response header: the CPU time, in nanoseconds, the handler thread spent in the endpoint's work
+   * ({@code ThreadMXBean.getCurrentThreadCpuTime()} around it), to check the CPU estimates against.
+   */
+  static final String CPU_HEADER = "X-Handler-Cpu-Nanos";
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   /** The work behind one path. */
   @FunctionalInterface
   interface Work {
@@ -30,6 +40,7 @@ final class EndpointHandler implements HttpHandler {
       drain(exchange.getRequestBody());
       int status;
       String body;
+      long cpuBefore = THREADS.getCurrentThreadCpuTime();
       try {
         body = work.handle(Query.parse(exchange.getRequestURI().getRawQuery()));
         status = 200;
@@ -44,7 +55,9 @@ final class EndpointHandler implements HttpHandler {
         status = 500;
         body = e + "\n";
       }
+      long cpu = THREADS.getCurrentThreadCpuTime() - cpuBefore;
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set(CPU_HEADER, Long.toString(cpu));
       exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
       exchange.sendResponseHeaders(status, bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {

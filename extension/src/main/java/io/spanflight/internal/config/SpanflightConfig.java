@@ -50,6 +50,15 @@ public final class SpanflightConfig {
   /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
   public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
+  /** Cost attributes on exported spans and per-route cost metrics. */
+  public static final String SPAN_COSTS = "otel.spanflight.span.costs";
+  public static final String SPAN_COSTS_MAX_SPANS = "otel.spanflight.span.costs.max.spans";
+  public static final int DEFAULT_SPAN_COSTS_MAX_SPANS = 10_000;
+  public static final String SPAN_COSTS_MAX_ROUTES = "otel.spanflight.span.costs.max.routes";
+  public static final int DEFAULT_SPAN_COSTS_MAX_ROUTES = 100;
+  public static final String SPAN_COSTS_WAIT = "otel.spanflight.span.costs.wait";
+  public static final Duration DEFAULT_SPAN_COSTS_WAIT = Duration.ofSeconds(5);
+
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
   public static final int DEFAULT_RING_SIZE = 4096;
@@ -94,6 +103,10 @@ public final class SpanflightConfig {
   private final OtlpSettings otlp;
   private final boolean capAtDefaultJfc;
   private final boolean jmxEnabled;
+  private final boolean spanCosts;
+  private final int spanCostsMaxSpans;
+  private final int spanCostsMaxRoutes;
+  private final Duration spanCostsWait;
 
   private SpanflightConfig(ConfigProperties properties) {
     Settings s = new Settings(properties);
@@ -135,6 +148,15 @@ public final class SpanflightConfig {
     otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
+    spanCosts = read(() -> s.bool(SPAN_COSTS, false), false);
+    spanCostsMaxSpans =
+        read(() -> s.integer(SPAN_COSTS_MAX_SPANS, DEFAULT_SPAN_COSTS_MAX_SPANS, 100, 100_000), DEFAULT_SPAN_COSTS_MAX_SPANS);
+    spanCostsMaxRoutes =
+        read(() -> s.integer(SPAN_COSTS_MAX_ROUTES, DEFAULT_SPAN_COSTS_MAX_ROUTES, 1, 10_000), DEFAULT_SPAN_COSTS_MAX_ROUTES);
+    spanCostsWait =
+        read(
+            () -> s.duration(SPAN_COSTS_WAIT, DEFAULT_SPAN_COSTS_WAIT, Duration.ofMillis(100), Duration.ofSeconds(60)),
+            DEFAULT_SPAN_COSTS_WAIT);
   }
 
   /**
@@ -297,6 +319,26 @@ public final class SpanflightConfig {
     return jmxEnabled;
   }
 
+  /** True puts {@code spanflight.cost.*} attributes on exported spans and counts costs per route. */
+  public boolean spanCosts() {
+    return spanCosts;
+  }
+
+  /** The most spans held for their costs, and the most spans whose costs are tracked. */
+  public int spanCostsMaxSpans() {
+    return spanCostsMaxSpans;
+  }
+
+  /** Distinct {@code http.route} values in the cost metrics; beyond, {@code other}. */
+  public int spanCostsMaxRoutes() {
+    return spanCostsMaxRoutes;
+  }
+
+  /** How long a span waits at most for the JFR stream to pass its end. */
+  public Duration spanCostsWait() {
+    return spanCostsWait;
+  }
+
   /** Null unless the exporter is {@code otlp}. */
   public OtlpSettings otlp() {
     return otlp;
@@ -325,6 +367,9 @@ public final class SpanflightConfig {
     shown.put("sources", sources);
     if (capAtDefaultJfc) {
       shown.put("jfr.cap", "default");
+    }
+    if (spanCosts) {
+      shown.put("span.costs", "on");
     }
     return shown.toString();
   }

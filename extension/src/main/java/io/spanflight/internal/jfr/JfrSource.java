@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.costs.CostKind;
 import io.spanflight.internal.profile.SampleType;
 import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
@@ -44,6 +45,8 @@ final class JfrSource {
   final LongFunction<SampleType> typeForPeriod;
   /** For threshold sources: shorter events are not ours and are dropped; else 0. */
   final long minDurationNanos;
+  /** What this source's events cost a span ({@link CostKind}), or {@link CostKind#NONE}. */
+  final int costKind;
   /** Our setting's value as JFR applies it, over time. */
   final SettingHistory inForce = new SettingHistory();
 
@@ -84,6 +87,7 @@ final class JfrSource {
     this.leafMethodField = leafMethodField;
     this.typeForPeriod = typeForPeriod;
     this.minDurationNanos = minDurationNanos;
+    this.costKind = CostKind.ofSource(sourceName);
   }
 
   /** The event's duration in nanoseconds: what blocking and traced events weigh. */

@@ -1,9 +1,12 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.costs.CostKind;
+import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayDeque;
@@ -30,6 +33,8 @@ public final class SampleJoiner {
   private final ContextRegistry registry;
   private final ProfileCollector collector;
   private final SampleFilters filters;
+  /** Per-span costs, or null when they are off. */
+  private volatile SpanCostTable costs;
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
   private long pendingSince;
   /** Whether this JVM's threads have JFR's {@code virtual} field; null until the first sample. */
@@ -164,6 +169,11 @@ public final class SampleJoiner {
       link = context > 0 ? linkOf(context) : null;
       unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
     }
+    long value = source.value.applyAsLong(event);
+    SampleType type = source.typeAt(event.getLong("startTime"));
+    if (link != null && source.costKind != CostKind.NONE) {
+      addCost(source, link, type, value); // before the filters: a span's cost is what it cost
+    }
     if (!filters.keep(source.sourceName, link, unknown)) {
       filtered.incrementAndGet();
       return;
@@ -174,10 +184,22 @@ public final class SampleJoiner {
     if (link != null && link.hasSpan()) {
       linked.incrementAndGet();
     }
-    long value = source.value.applyAsLong(event);
     RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
     long start = EpochClock.toNanos(event.getStartTime());
-    collector.add(source.typeAt(event.getLong("startTime")), leaf, stack, link, start, value);
+    collector.add(type, leaf, stack, link, start, value);
+  }
+
+  /** Adds one event to its span's costs: CPU samples weigh their period in force, others their value. */
+  private void addCost(JfrSource source, ContextRecord link, SampleType type, long value) {
+    SpanCostTable table = costs;
+    if (table != null && link.hasSpan() && link.sampled()) {
+      table.add(link.costKey(), source.costKind, source.costKind == CostKind.CPU ? type.period() : value, watermark);
+    }
+  }
+
+  /** From now on, joined events of sampled spans also go to {@code table}. */
+  public void recordCosts(SpanCostTable table) {
+    this.costs = table;
   }
 
   /**

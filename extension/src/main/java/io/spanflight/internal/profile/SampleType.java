@@ -57,6 +57,11 @@ public final class SampleType {
     return type;
   }
 
+  /** The sampling period in {@code periodUnit}, 0 for unsampled signals. */
+  public long period() {
+    return period;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof SampleType)) {

@@ -33,6 +33,9 @@ public final class ContextRecord {
   private final String[] userPairs;
   private final boolean hasSpan;
 
+  /** The span id as a number, for the per-span cost table; 0 until first asked (JFR consumer thread). */
+  private long costKey;
+
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults;
 
@@ -172,6 +175,16 @@ public final class ContextRecord {
 
   public boolean sampled() {
     return sampled;
+  }
+
+  /** The span id as an unsigned 64-bit number (the key of the per-span cost table). */
+  public long costKey() {
+    long key = costKey;
+    if (key == 0) {
+      key = Long.parseUnsignedLong(spanContext.getSpanId(), 16);
+      costKey = key;
+    }
+    return key;
   }
 
   @Override

@@ -101,6 +101,10 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.scope.events.threshold", Kind.DURATION);
     KINDS.put("otel.spanflight.jfr.cap", Kind.JFR_CAP);
     KINDS.put("otel.spanflight.jmx.enabled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.span.costs", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.span.costs.max.spans", Kind.INTEGER);
+    KINDS.put("otel.spanflight.span.costs.max.routes", Kind.INTEGER);
+    KINDS.put("otel.spanflight.span.costs.wait", Kind.DURATION);
     KINDS.put("otel.spanflight.raw.payload", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.enabled", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.directory", Kind.DIRECTORY);

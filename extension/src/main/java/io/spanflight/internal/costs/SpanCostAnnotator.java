@@ -1,0 +1,73 @@
+package io.spanflight.internal.costs;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.sdk.trace.data.SpanData;
+
+/**
+ * Turns a released span into the span that is exported: takes its own costs out of the {@link
+ * SpanCostTable} (whatever its status, so the entry is freed), adds its children's subtrees, puts
+ * the attributes on, passes its subtree on to its local parent, and counts local roots (the
+ * SERVER span of a request, usually) in the per-route metrics. Spans must come in the order they ended (children first). Used under the
+ * exporter's lock.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class SpanCostAnnotator {
+  private final SpanCostLink link;
+  private final boolean[] enabled;
+  private final CostAttributes attributes;
+  private final SubtreeTotals subtrees;
+  private final RouteCostMetrics metrics;
+  private final long[] self = new long[SpanCostTable.WIDTH];
+
+  SpanCostAnnotator(SpanCostLink link, boolean[] enabled, SubtreeTotals subtrees, RouteCostMetrics metrics) {
+    this.link = link;
+    this.enabled = enabled.clone();
+    this.attributes = new CostAttributes(enabled);
+    this.subtrees = subtrees;
+    this.metrics = metrics;
+  }
+
+  /**
+   * The span to export. {@code status} is {@link CostStatus#OK} when the stream has passed the
+   * span's end (it may still turn out incomplete), else why its costs are unknown.
+   */
+  SpanData annotate(HeldSpan held, String status, long nowNanos) {
+    SpanData span = held.span;
+    long id = spanId(span.getSpanContext());
+    SpanCostTable table = link.table();
+    if (table != null) {
+      table.take(id, self);
+    }
+    if (CostStatus.OK.equals(status) && (table == null || table.lastOverflowNanos() >= held.startNanos)) {
+      status = CostStatus.INCOMPLETE;
+    }
+    long[] subtree = null;
+    if (CostStatus.OK.equals(status)) {
+      subtree = new long[SubtreeTotals.UNKNOWN];
+      System.arraycopy(self, 0, subtree, 0, self.length);
+      if (!subtrees.takeInto(id, held.startNanos, subtree)) {
+        subtree = null;
+      }
+    } else {
+      subtrees.takeInto(id, held.startNanos, new long[SubtreeTotals.UNKNOWN]); // frees the entry
+    }
+    SpanContext parent = span.getParentSpanContext();
+    boolean localRoot = !parent.isValid() || parent.isRemote();
+    if (!localRoot) {
+      subtrees.addChild(spanId(parent), subtree, nowNanos);
+    }
+    metrics.sent(status);
+    if (subtree != null && localRoot) { // one per request, however many SERVER spans it nests
+      metrics.request(span.getAttributes(), subtree, enabled);
+    }
+    Attributes costs = CostStatus.OK.equals(status) ? attributes.of(self, subtree) : CostAttributes.status(status);
+    return new CostedSpanData(span, costs);
+  }
+
+  /** The span id as the cost table keys it. */
+  static long spanId(SpanContext context) {
+    return Long.parseUnsignedLong(context.getSpanId(), 16);
+  }
+}

@@ -1,0 +1,71 @@
+package io.spanflight.internal.costs;
+
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.profile.EpochClock;
+import io.opentelemetry.api.metrics.Meter;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Puts per-span costs together ({@code otel.spanflight.span.costs}): the wrapped span exporter
+ * and its ticking thread, from the settings.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class SpanCosts {
+  /** Table entries no event was added to for this long are dropped (spans never exported). */
+  public static final long EXPIRY_NANOS = TimeUnit.MINUTES.toNanos(5);
+
+  private SpanCosts() {}
+
+  /** The exporter that adds costs to what {@code delegate} sends, ticking on its own thread. */
+  public static SpanExporter wrap(SpanExporter delegate, SpanCostLink link, SpanflightConfig config) {
+    boolean[] enabled = enabledKinds(config.sources(), config.capAtDefaultJfc(), Runtime.version().feature());
+    CostSpanExporter exporter = create(delegate, link, config.spanCostsMaxSpans(), config.spanCostsMaxRoutes(),
+        TimeUnit.MILLISECONDS.toNanos(config.spanCostsWait().toMillis()), enabled,
+        RouteCostMetrics.globalMeter(), System::nanoTime, EpochClock::nowNanos);
+    new CostTicker().start(exporter);
+    link.exporterWrapped();
+    return exporter;
+  }
+
+  /**
+   * @param meter the meter of the route metrics, or null while there is none yet
+   * @param nanoClock the clock of the stream's watermark
+   * @param epochClock wall-clock nanoseconds, the clock of span timestamps
+   */
+  static CostSpanExporter create(
+      SpanExporter delegate,
+      SpanCostLink link,
+      int maxSpans,
+      int maxRoutes,
+      long waitNanos,
+      boolean[] enabled,
+      Supplier<Meter> meter,
+      LongSupplier nanoClock,
+      LongSupplier epochClock) {
+    RouteCostMetrics metrics = new RouteCostMetrics(meter, maxRoutes, CostAttributes.cpuKind(enabled));
+    SpanCostAnnotator annotator = new SpanCostAnnotator(link, enabled, new SubtreeTotals(maxSpans), metrics);
+    return new CostSpanExporter(
+        delegate, link, new SpanHold(maxSpans, waitNanos), annotator, nanoClock, epochClock);
+  }
+
+  /**
+   * Per {@link CostKind}, whether its events will arrive: the source is on and, for {@code
+   * cputime}, the JDK has {@code jdk.CPUTimeSample} (25+) and the default.jfc cap does not skip it.
+   */
+  static boolean[] enabledKinds(List<SourceSettings> sources, boolean capAtDefaultJfc, int jdkFeature) {
+    boolean[] enabled = new boolean[CostKind.COUNT];
+    for (SourceSettings source : sources) {
+      int kind = CostKind.ofSource(source.name());
+      if (kind != CostKind.NONE && source.enabled()) {
+        enabled[kind] = kind != CostKind.CPU_TIME || (jdkFeature >= 25 && !capAtDefaultJfc);
+      }
+    }
+    return enabled;
+  }
+}
