@@ -68,8 +68,6 @@ public final class Spanflight implements ProfilerControl {
    * late) finds its stretch pruned and is counted as unknown-timeline, never joined to a wrong span.
    */
   static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
-  /** At 100 000 switches/s a thread fills 1 000 ring entries per drain: half the default ring. */
-  static final long DRAIN_PERIOD_MILLIS = 10;
   /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
   static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 

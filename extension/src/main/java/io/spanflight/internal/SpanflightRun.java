@@ -14,7 +14,9 @@ import io.spanflight.internal.profile.ProfileInterval;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
+import io.spanflight.internal.correlate.DrainPace;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -26,7 +28,7 @@ import java.util.logging.Logger;
  * switched off; nothing of it outlives that (a new run creates everything again).
  *
  * <pre>
- *  "spanflight-timeline":      every 10 ms drain rings into the engine's timelines
+ *  "spanflight-timeline":      every 10-50 ms (DrainPace) drain rings into the engine's timelines
  *  "spanflight-export" thread: every 1 s  calibration (1/s for the first few, then 1/10 s), prune
  *                                         timelines (behind the stream's watermark) + registry,
  *                                         metrics
@@ -61,6 +63,7 @@ final class SpanflightRun {
   /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
   private final long calibrationsAtStart;
+  private final DrainPace drainPace;
   private long lastCalibrationCommit; // housekeeping thread
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
   private byte[] lastPayload;
@@ -76,6 +79,7 @@ final class SpanflightRun {
       stream.recordScopeEvents(config.scopeEventThreshold());
     }
     this.calibrationsAtStart = engine.joiner().calibrations();
+    this.drainPace = new DrainPace(config.ringSize());
   }
 
   private static ScheduledExecutorService daemonScheduler(String name) {
@@ -101,11 +105,7 @@ final class SpanflightRun {
       stream.start();
     }
     long interval = config.exportInterval().toMillis();
-    drainer.scheduleWithFixedDelay(
-        engine.guarded("drain", engine.timelines()::drain),
-        Spanflight.DRAIN_PERIOD_MILLIS,
-        Spanflight.DRAIN_PERIOD_MILLIS,
-        TimeUnit.MILLISECONDS);
+    drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
     scheduler.scheduleWithFixedDelay(
         engine.guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
     scheduler.scheduleAtFixedRate(
@@ -121,6 +121,17 @@ final class SpanflightRun {
             + exporter.destination()
             + ", "
             + config.describe());
+  }
+
+  /** Drains the rings, then schedules the next drain at the pace the rings' filling calls for. */
+  private void drainAndReschedule() {
+    long[] next = {DrainPace.FASTEST_MILLIS}; // after a failed drain too (logged by guarded)
+    engine.guarded("drain", () -> next[0] = engine.timelines().drainPaced(drainPace)).run();
+    try {
+      drainer.schedule(this::drainAndReschedule, next[0], TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // the run is stopping
+    }
   }
 
   private ProfileExporter createExporter() {

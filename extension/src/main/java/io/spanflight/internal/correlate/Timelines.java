@@ -34,6 +34,7 @@ public final class Timelines implements TimelineSink {
   private final boolean sharedRings;
   /** Set by {@link #lost} during a drain. */
   private boolean lostInThisDrain;
+  private int entriesInThisDrain;
   private final CarrierGaps carrierGaps = new CarrierGaps();
 
   public Timelines(ContextBridge bridge) {
@@ -60,10 +61,17 @@ public final class Timelines implements TimelineSink {
     long previousStart = lastDrainStart;
     lastDrainStart = System.nanoTime();
     lostInThisDrain = false;
+    entriesInThisDrain = 0;
     bridge.drain(this);
     if (lostInThisDrain && sharedRings) {
       carrierGaps.add(previousStart, System.nanoTime());
     }
+  }
+
+  /** Drains, then says how long to wait before the next drain. For the drain thread. */
+  public synchronized long drainPaced(DrainPace pace) {
+    drain();
+    return pace.next(entriesInThisDrain, lostInThisDrain);
   }
 
   /** The context id of {@code javaThreadId} at {@code nanoTime}: an id, 0 (none) or UNKNOWN. */
@@ -191,6 +199,7 @@ public final class Timelines implements TimelineSink {
 
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
+    entriesInThisDrain++;
     ThreadTimeline timeline = timelineOf(javaThreadId);
     if (steps < maxSteps) {
       timeline.add(nanoTime, contextId);
