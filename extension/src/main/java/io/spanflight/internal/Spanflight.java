@@ -13,6 +13,7 @@ import io.spanflight.internal.control.SpanflightControl;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.SampleJoiner;
@@ -82,6 +83,7 @@ public final class Spanflight implements ProfilerControl {
   private final ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
   private final CarrierRecordWriter carrierRecords;
+  private final MethodSources methodSources;
   /** The outcome of hooking virtual-thread mounts, once tried (they stay for the JVM's life). */
   private String virtualThreadHooks; // guarded by this
   /** The key-map version last published in the process context (housekeeping thread). */
@@ -112,6 +114,7 @@ public final class Spanflight implements ProfilerControl {
     this.recorder = new SwitchRecorder(registry, bridge);
     this.metrics = new SelfMetrics(joiner, timelines, registry, this::exporter);
     this.carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
+    this.methodSources = new MethodSources(this, config);
   }
 
   /**
@@ -188,6 +191,7 @@ public final class Spanflight implements ProfilerControl {
     }
     VirtualThreadHooks.disconnect();
     switchOff();
+    MethodHooks.disconnect();
   }
 
   /**
@@ -284,6 +288,23 @@ public final class Spanflight implements ProfilerControl {
   }
 
   @Override
+  public String methodFilter(String source) {
+    return methodSources.filter(source);
+  }
+
+  /**
+   * Sets a method filter at run time: before JDK 25 its methods are retransformed at once; on JDK
+   * 25 a running profiler starts a new run (a new JFR stream) with it.
+   */
+  @Override
+  public synchronized void changeMethodFilter(String source, String filter) {
+    if (methodSources.change(source, filter) && run != null) {
+      switchOff();
+      switchOn();
+    }
+  }
+
+  @Override
   public String configuration() {
     return config.describe();
   }
@@ -311,6 +332,10 @@ public final class Spanflight implements ProfilerControl {
   /** For benchmarks and tests: the timelines, registry and join counters of this run. */
   Timelines timelines() {
     return timelines;
+  }
+
+  MethodSources methodSources() {
+    return methodSources;
   }
 
   ContextRegistry registry() {

@@ -70,7 +70,8 @@ final class SpanflightRun {
     // With the raw payload on, the stream keeps about one interval, which each request carries.
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
     this.stream =
-        new JfrSampleStream(config.sources(), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
+        new JfrSampleStream(
+            engine.methodSources().streamSources(config.sources()), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
     if (config.scopeEventThreshold() != null) {
       stream.recordScopeEvents(config.scopeEventThreshold());
     }
@@ -93,6 +94,7 @@ final class SpanflightRun {
 
   private void startInBackground() {
     String virtualThreads = engine.hookVirtualThreadMountsOnce();
+    String methodHooks = engine.methodSources().startHooks();
     exporter = createExporter();
     stream.start();
     long interval = config.exportInterval().toMillis();
@@ -112,6 +114,8 @@ final class SpanflightRun {
             + engine.bridge().implementation()
             + ", "
             + virtualThreads
+            + ", "
+            + methodHooks
             + ", profiles to "
             + exporter.destination()
             + ", "
@@ -147,6 +151,7 @@ final class SpanflightRun {
       lastCalibrationCommit = now;
     }
     engine.timelines().drain();
+    engine.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
     engine.timelines().pruneBehind(engine.joiner().watermarkNanos(), Spanflight.TIMELINE_HORIZON_NANOS);
@@ -215,6 +220,7 @@ final class SpanflightRun {
       lastPayload = stream.dumpRecent(); // while our stream is still open
     }
     stream.close();
+    engine.methodSources().drain();
     exportInterval(true); // queued; the exporter's shutdown delivers it within its flush timeout
     long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
     exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);

@@ -50,6 +50,10 @@ public final class SpanflightConfig {
   /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
   public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
+  /** The most methods the method hooks of JDK 17 and 21 instrument (JDK 25 uses JFR's events). */
+  public static final String METHOD_HOOKS_MAX = "otel.spanflight.method.hooks.max";
+  public static final int DEFAULT_METHOD_HOOKS_MAX = 1000;
+
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
   public static final int DEFAULT_RING_SIZE = 4096;
@@ -84,6 +88,7 @@ public final class SpanflightConfig {
   private final SampleFilters filters;
   private final int ringSize;
   private final int maxSteps;
+  private final int methodHooksMax;
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
   private final boolean rawPayload;
@@ -117,6 +122,8 @@ public final class SpanflightConfig {
     filters = FilterSettings.read(s, sources, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
+    methodHooksMax =
+        read(() -> s.integer(METHOD_HOOKS_MAX, DEFAULT_METHOD_HOOKS_MAX, 1, 100_000), DEFAULT_METHOD_HOOKS_MAX);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
     rawPayload = read(() -> s.bool(RAW_PAYLOAD, false), false);
@@ -235,6 +242,11 @@ public final class SpanflightConfig {
   }
 
   /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */
+  /** The most methods the method hooks (JDK 17 and 21) instrument. */
+  public int methodHooksMax() {
+    return methodHooksMax;
+  }
+
   public int maxSteps() {
     return maxSteps;
   }
