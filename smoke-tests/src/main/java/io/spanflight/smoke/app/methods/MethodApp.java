@@ -22,6 +22,7 @@ import java.util.function.LongConsumer;
  *   <li>{@code GET /work?calls=5&us=2000}: calls each method {@code calls} times, each call waiting
  *       about {@code us} microseconds;
  *   <li>{@code GET /probe}: calls {@link MethodWork.Probe#ping()} once;
+ *   <li>{@code GET /pid}: the process id (for attaching JMX);
  *   <li>{@code GET /stats}: per method, {@code <function name> <calls> <nanoseconds>} as measured
  *       around each call by the caller.
  * </ul>
@@ -54,6 +55,7 @@ public final class MethodApp {
       respond(exchange, "pinged\n");
     });
     server.createContext("/stats", exchange -> respond(exchange, stats()));
+    server.createContext("/pid", exchange -> respond(exchange, ProcessHandle.current().pid() + "\n"));
     server.setExecutor(Executors.newFixedThreadPool(2));
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());
