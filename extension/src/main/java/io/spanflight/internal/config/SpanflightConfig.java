@@ -241,12 +241,12 @@ public final class SpanflightConfig {
     return ringSize;
   }
 
-  /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */
   /** The most methods the method hooks (JDK 17 and 21) instrument. */
   public int methodHooksMax() {
     return methodHooksMax;
   }
 
+  /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */
   public int maxSteps() {
     return maxSteps;
   }
