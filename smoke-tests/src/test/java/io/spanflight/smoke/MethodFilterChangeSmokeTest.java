@@ -26,6 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MethodFilterChangeSmokeTest extends SmokeTestBase {
   private static final String PROBE = WORK + "Probe::ping";
   private static final String BY_CLASS = WORK + "ByClass.work";
+  /** Parts that only match classes the hooks never touch (JDK, agent, Spanflight). */
+  private static final String GUARDED = "java.lang.String;::toString;::hashCode;jdk.internal.misc.Unsafe;"
+      + "io.spanflight.internal.Spanflight;io.opentelemetry.javaagent.bootstrap.InstrumentationHolder";
   private static final String BY_NAME = WORK + "ByName.uniquelyNamedMethodWork";
 
   @ParameterizedTest(name = "{0}")
@@ -33,11 +36,14 @@ class MethodFilterChangeSmokeTest extends SmokeTestBase {
   @Timeout(value = 2, unit = TimeUnit.MINUTES)
   void methodsLeaveAndJoinTheFilterAtRunTime(Jdk jdk) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(jdk, collector, "method-filter")
+      AppJvm.Builder builder = app(jdk, collector, "method-filter")
           .mainClass(MethodApp.class)
           .systemProperty("otel.spanflight.methodtiming.filter", WORK + "ByClass;" + PROBE)
-          .systemProperty("otel.spanflight.method.hooks.max", "3")
-          .start();
+          .systemProperty("otel.spanflight.method.hooks.max", "3");
+      if (jdk.feature() < 25) { // guard rails of the hooks (JFR on 25 would trace these JDK methods)
+        builder.systemProperty("otel.spanflight.methodtrace.filter", GUARDED);
+      }
+      AppJvm app = builder.start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home())) {
         awaitPingSeen(collector, control, app, false);
@@ -63,6 +69,13 @@ class MethodFilterChangeSmokeTest extends SmokeTestBase {
           boolean logged = awaitLog(app, "Spanflight instruments at most 3 methods");
           assertThat(logged).as(withLog(app, "a line naming the methods beyond the cap")).isTrue();
           assertThat(app.logText()).contains("2 method(s), among them " + WORK + "ByMethod::");
+
+          assertThat(app.logText()).as("loaded, but never instrumented")
+              .contains("methodtrace [java.lang.String, ::toString, ::hashCode, jdk.internal.misc.Unsafe, "
+                  + "io.spanflight.internal.Spanflight, io.opentelemetry.javaagent.bootstrap.InstrumentationHolder]");
+          assertThat(new MethodProfiles(collector.profileRequests()).typesAndLeaves())
+              .as("method samples of guarded classes")
+              .noneMatch(name -> name.matches("method_\\w+ (java|jdk|sun|com\\.sun|io\\.spanflight\\.internal|io\\.opentelemetry)\\..*"));
         }
       }
     }

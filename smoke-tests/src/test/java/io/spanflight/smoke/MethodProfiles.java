@@ -68,6 +68,11 @@ final class MethodProfiles {
     }
   }
 
+  /** Every "type function" pair that has samples. */
+  java.util.Set<String> typesAndLeaves() {
+    return byTypeAndLeaf.keySet();
+  }
+
   /** The totals of {@code type} for the samples whose leaf is {@code function} (empty ones if none). */
   Totals of(String type, String function) {
     return byTypeAndLeaf.getOrDefault(type + " " + function, new Totals());

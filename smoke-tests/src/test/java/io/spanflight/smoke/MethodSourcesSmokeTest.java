@@ -126,7 +126,8 @@ class MethodSourcesSmokeTest extends SmokeTestBase {
         return;
       }
     }
-    throw new AssertionError(withLog(app, "the probe's calls never arrived as method samples").get());
+    throw new AssertionError(withLog(app, "the probe's calls never arrived as method samples; arrived: "
+        + new MethodProfiles(collector.profileRequests()).typesAndLeaves()).get());
   }
 
   /** {@code /stats}: per function name, {calls, nanoseconds}. */

@@ -1,6 +1,8 @@
 package io.spanflight.internal.instrumentation;
 
+import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.hasDescriptor;
+import static net.bytebuddy.matcher.ElementMatchers.nameMatches;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
@@ -22,6 +25,7 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.utility.JavaModule;
 
 /**
  * Times and traces the methods of a {@link MethodSelection} on JDK 17 and 21, as JFR's {@code
@@ -32,11 +36,13 @@ import net.bytebuddy.matcher.ElementMatcher;
  * <p>Guard rails as JEP 520's: no class of the JDK ({@code java.}, {@code jdk.}, {@code sun.},
  * {@code com.sun.}, or any class of the boot loader), of the OpenTelemetry javaagent ({@code
  * io.opentelemetry.javaagent.}, its shaded classes and class loaders), of ByteBuddy or of
- * Spanflight. No constructors, static initialisers, abstract or native methods.
+ * Spanflight ({@code io.spanflight.internal.} and the API package {@code io.spanflight}). No constructors, static initialisers, abstract or native methods.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class MethodInstrumentation {
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
   private MethodInstrumentation() {}
 
   /** The method's id in {@link MethodIds}, baked into its advice. */
@@ -56,7 +62,10 @@ final class MethodInstrumentation {
         .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
         .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
         .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-        .ignore(guarded(), MethodInstrumentation::guardedLoader)
+        .with(new Failures())
+        // either one: ignore(typeMatcher, loaderMatcher) alone would need both
+        .ignore(guarded())
+        .or(any(), MethodInstrumentation::guardedLoader)
         .type(new Selected(selection))
         .transform((builder, type, loader, module, domain) -> advise(builder, type, selection, ids))
         .installOn(instrumentation);
@@ -69,7 +78,8 @@ final class MethodInstrumentation {
         .or(nameStartsWith("sun."))
         .or(nameStartsWith("com.sun."))
         .or(nameStartsWith("io.opentelemetry.javaagent."))
-        .or(nameStartsWith("io.spanflight."))
+        .or(nameStartsWith("io.spanflight.internal."))
+        .or(nameMatches("io\\.spanflight\\.[^.]+")) // the public API; not other io.spanflight.x packages
         .or(nameStartsWith("net.bytebuddy."));
   }
 
@@ -133,6 +143,19 @@ final class MethodInstrumentation {
         annotations.addAll(names(method.getDeclaredAnnotations()));
       }
       return selection.mayMatch(type.getName(), methodNames, annotations);
+    }
+  }
+
+  /** Logs the first failures to transform a class (the class then stays as it was). */
+  private static final class Failures extends AgentBuilder.Listener.Adapter {
+    private static final int LOGGED = 5;
+    private final java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable t) {
+      if (count.incrementAndGet() <= LOGGED) {
+        logger.warning("Spanflight could not time or trace the methods of " + typeName + ": " + t);
+      }
     }
   }
 
