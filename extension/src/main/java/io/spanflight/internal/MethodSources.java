@@ -4,9 +4,12 @@ import io.spanflight.internal.config.ConfigError;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.HookedMethodSamples;
+import io.spanflight.internal.export.ThrottledLogger;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -30,6 +33,9 @@ final class MethodSources {
   private MethodHooks hooks; // guarded by this
   private HookedMethodSamples samples; // guarded by this
   private String hooksFailure; // guarded by this
+  private long installMillis; // guarded by this
+  private long droppedTraces; // housekeeping thread
+  private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   MethodSources(Spanflight engine, SpanflightConfig config) {
     this.engine = engine;
@@ -76,12 +82,14 @@ final class MethodSources {
       return viaJfr ? "method sources from JFR" : "method hooks off (no filter)";
     }
     if (hooks == null && hooksFailure == null) {
+      long start = System.nanoTime();
       try {
         hooks = MethodHooks.prepare(
             engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY);
         hooks.select(timingFilter, traceFilter);
         samples = new HookedMethodSamples(
             hooks, engine.timelines(), engine.registry(), engine.collector(), engine.config().filters());
+        installMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       } catch (Exception | LinkageError e) {
         hooksFailure = e.toString();
         logger.warning("Spanflight cannot time or trace methods on this JDK: " + hooksFailure
@@ -92,7 +100,7 @@ final class MethodSources {
       samples.baseline();
     }
     return hooks != null
-        ? "method hooks on (" + hooks.ids().size() + " methods)"
+        ? "method hooks on (" + installMillis + " ms, " + hooks.ids().size() + " methods so far)"
         : "method hooks off (" + hooksFailure + ")";
   }
 
@@ -106,6 +114,12 @@ final class MethodSources {
     }
     if (s != null) {
       s.drain();
+      long dropped = h.droppedTraces();
+      if (dropped > droppedTraces) {
+        dropLog.log(Level.WARNING, "Spanflight dropped " + (dropped - droppedTraces) + " traced calls (" + dropped
+            + " since start): more than " + TRACE_CAPACITY + " per second; trace coarser methods", null);
+        droppedTraces = dropped;
+      }
       String refused = h.takeRefused();
       if (refused != null) {
         logger.warning("Spanflight instruments at most " + h.ids().max() + " methods ("
