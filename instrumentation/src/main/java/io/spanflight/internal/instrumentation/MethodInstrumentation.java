@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -149,7 +150,7 @@ final class MethodInstrumentation {
   /** Logs the first failures to transform a class (the class then stays as it was). */
   private static final class Failures extends AgentBuilder.Listener.Adapter {
     private static final int LOGGED = 5;
-    private final java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger count = new AtomicInteger();
 
     @Override
     public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable t) {
