@@ -92,6 +92,9 @@ class MethodSourcesSmokeTest extends SmokeTestBase {
             assertThat(profiles.of(type, method).calls).as(type + " of " + method + ", not in the filter").isZero();
           }
         }
+        // JDK 25: a MethodTiming event of a method not called yet has no average (it overflowed)
+        assertThat(app.logText()).as(withLog(app, "errors while reading method events"))
+            .doesNotContain("ArithmeticException");
         if (jdk.feature() < 25) {
           assertThat(app.logText().lines().filter(line -> line.contains("match no method")))
               .as(withLog(app, "one line on the filter parts that matched nothing"))
