@@ -15,6 +15,7 @@ import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
@@ -90,6 +91,7 @@ public final class Spanflight implements ProfilerControl {
   /** Writes carriers' records at virtual-thread mounts; null without a native record. */
   private final CarrierRecordWriter carrierRecords;
   private final BenchmarkArm arm = BenchmarkArm.fromSystemProperty();
+  private final MethodSources methodSources;
   /** The outcome of hooking virtual-thread mounts, once tried (they stay for the JVM's life). */
   private String virtualThreadHooks; // guarded by this
   /** The key-map version last published in the process context (housekeeping thread). */
@@ -126,6 +128,7 @@ public final class Spanflight implements ProfilerControl {
       costLink.connect(
           spanCosts, joiner::watermarkNanos, () -> run != null, CalibrationEvent::commitNow, joiner::recordCosts);
     }
+    this.methodSources = new MethodSources(this, config);
   }
 
   /**
@@ -216,6 +219,7 @@ public final class Spanflight implements ProfilerControl {
     }
     VirtualThreadHooks.disconnect();
     switchOff();
+    MethodHooks.disconnect();
   }
 
   /**
@@ -312,6 +316,23 @@ public final class Spanflight implements ProfilerControl {
   }
 
   @Override
+  public String methodFilter(String source) {
+    return methodSources.filter(source);
+  }
+
+  /**
+   * Sets a method filter at run time: before JDK 25 its methods are retransformed at once; on JDK
+   * 25 a running profiler starts a new run (a new JFR stream) with it.
+   */
+  @Override
+  public synchronized void changeMethodFilter(String source, String filter) {
+    if (methodSources.change(source, filter) && run != null) {
+      switchOff();
+      switchOn();
+    }
+  }
+
+  @Override
   public String configuration() {
     return config.describe();
   }
@@ -344,6 +365,10 @@ public final class Spanflight implements ProfilerControl {
   /** For benchmarks and tests: the timelines, registry and join counters of this run. */
   Timelines timelines() {
     return timelines;
+  }
+
+  MethodSources methodSources() {
+    return methodSources;
   }
 
   ContextRegistry registry() {

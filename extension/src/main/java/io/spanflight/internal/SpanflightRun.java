@@ -74,7 +74,8 @@ final class SpanflightRun {
     // With the raw payload on, the stream keeps about one interval, which each request carries.
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
     this.stream =
-        new JfrSampleStream(config.sources(), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
+        new JfrSampleStream(
+            engine.methodSources().streamSources(config.sources()), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
     if (config.scopeEventThreshold() != null) {
       stream.recordScopeEvents(config.scopeEventThreshold());
     }
@@ -99,6 +100,7 @@ final class SpanflightRun {
   private void startInBackground() {
     BenchmarkArm arm = engine.arm();
     String virtualThreads = arm.capture ? engine.hookVirtualThreadMountsOnce() : "no capture";
+    String methodHooks = engine.methodSources().startHooks();
     exporter = createExporter();
     if (arm.stream != null) {
       stream.use(arm.stream);
@@ -117,6 +119,8 @@ final class SpanflightRun {
             + engine.bridge().implementation()
             + ", "
             + virtualThreads
+            + ", "
+            + methodHooks
             + ", profiles to "
             + exporter.destination()
             + ", "
@@ -163,6 +167,7 @@ final class SpanflightRun {
       lastCalibrationCommit = now;
     }
     engine.timelines().drain();
+    engine.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
     long watermark = engine.arm().stream == null ? System.nanoTime() : engine.joiner().watermarkNanos();
@@ -237,6 +242,7 @@ final class SpanflightRun {
       lastPayload = stream.dumpRecent(); // while our stream is still open
     }
     stream.close();
+    engine.methodSources().drain();
     exportInterval(true); // queued; the exporter's shutdown delivers it within its flush timeout
     long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
     exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);

@@ -114,18 +114,32 @@ public final class SourceSettings {
   private static SourceSettings filter(Settings s, List<String> errors, String name) {
     boolean enabled = enabled(s, errors, name, true);
     String value = s.string(key(name, "filter"), "");
+    try {
+      SourceSettings checked = methodFilter(name, value);
+      return new SourceSettings(name, enabled && checked.enabled, "filter", value);
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return new SourceSettings(name, false, "filter", "");
+    }
+  }
+
+  /**
+   * The source {@code name} ({@link #METHOD_TIMING} or {@link #METHOD_TRACE}) with {@code filter},
+   * checked as at startup (also for a filter set at run time): on when the filter is not empty.
+   *
+   * @throws ConfigError naming the key, the value and the expected form
+   */
+  public static SourceSettings methodFilter(String name, String filter) {
+    String value = filter == null ? "" : filter;
     for (String part : value.split(";", -1)) { // -1: an empty last filter is refused too
       if (!value.isEmpty() && !METHOD_FILTER.matcher(part.trim()).matches()) {
-        errors.add(
-            new ConfigError(
-                    key(name, "filter"),
-                    value,
-                    "';'-separated JDK method filters: com.example.Foo, com.example.Foo::bar, ::bar or @com.example.Annotation")
-                .getMessage());
-        return new SourceSettings(name, false, "filter", "");
+        throw new ConfigError(
+            key(name, "filter"),
+            value,
+            "';'-separated JDK method filters: com.example.Foo, com.example.Foo::bar, ::bar or @com.example.Annotation");
       }
     }
-    return new SourceSettings(name, enabled && !value.isEmpty(), "filter", value);
+    return new SourceSettings(name, !value.isEmpty(), "filter", value);
   }
 
   public String name() {

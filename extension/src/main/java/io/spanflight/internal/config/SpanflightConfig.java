@@ -58,6 +58,9 @@ public final class SpanflightConfig {
   public static final int DEFAULT_SPAN_COSTS_MAX_ROUTES = 100;
   public static final String SPAN_COSTS_WAIT = "otel.spanflight.span.costs.wait";
   public static final Duration DEFAULT_SPAN_COSTS_WAIT = Duration.ofSeconds(5);
+  /** The most methods the method hooks of JDK 17 and 21 instrument (JDK 25 uses JFR's events). */
+  public static final String METHOD_HOOKS_MAX = "otel.spanflight.method.hooks.max";
+  public static final int DEFAULT_METHOD_HOOKS_MAX = 1000;
 
   public static final Duration DEFAULT_EXPORT_INTERVAL = Duration.ofSeconds(10);
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
@@ -93,6 +96,7 @@ public final class SpanflightConfig {
   private final SampleFilters filters;
   private final int ringSize;
   private final int maxSteps;
+  private final int methodHooksMax;
   private final boolean nativeEnabled;
   private final boolean linkLocalRoot;
   private final boolean rawPayload;
@@ -130,6 +134,8 @@ public final class SpanflightConfig {
     filters = FilterSettings.read(s, sources, errors);
     ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
+    methodHooksMax =
+        read(() -> s.integer(METHOD_HOOKS_MAX, DEFAULT_METHOD_HOOKS_MAX, 1, 100_000), DEFAULT_METHOD_HOOKS_MAX);
     nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
     linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
     rawPayload = read(() -> s.bool(RAW_PAYLOAD, false), false);
@@ -254,6 +260,11 @@ public final class SpanflightConfig {
 
   public int ringSize() {
     return ringSize;
+  }
+
+  /** The most methods the method hooks (JDK 17 and 21) instrument. */
+  public int methodHooksMax() {
+    return methodHooksMax;
   }
 
   /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */

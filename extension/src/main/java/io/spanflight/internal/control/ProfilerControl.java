@@ -41,6 +41,16 @@ public interface ProfilerControl {
   /** One line per JFR setting of ours: our value and the value JFR applies now. */
   List<String> settingsInForce();
 
+  /** The filter in force of {@code source} ({@code methodtiming} or {@code methodtrace}). */
+  String methodFilter(String source);
+
+  /**
+   * Sets the filter of {@code source} at run time (empty: off).
+   *
+   * @throws IllegalArgumentException for a filter not in the JDK's syntax
+   */
+  void changeMethodFilter(String source, String filter);
+
   /** One line per source as configured. */
   String configuration();
 }

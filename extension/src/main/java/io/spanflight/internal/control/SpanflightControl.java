@@ -136,4 +136,24 @@ public final class SpanflightControl implements SpanflightControlMBean {
   public String getConfiguration() {
     return control.configuration();
   }
+
+  @Override
+  public String getMethodTimingFilter() {
+    return control.methodFilter("methodtiming");
+  }
+
+  @Override
+  public void setMethodTimingFilter(String filter) {
+    control.changeMethodFilter("methodtiming", filter);
+  }
+
+  @Override
+  public String getMethodTraceFilter() {
+    return control.methodFilter("methodtrace");
+  }
+
+  @Override
+  public void setMethodTraceFilter(String filter) {
+    control.changeMethodFilter("methodtrace", filter);
+  }
 }

@@ -48,4 +48,16 @@ public interface SpanflightControlMBean {
   String[] getSettingsInForce();
 
   String getConfiguration();
+
+  /** The {@code methodtiming} filter in force (JDK syntax; empty: off). */
+  String getMethodTimingFilter();
+
+  /** Sets the {@code methodtiming} filter: methods leave and join it without a restart. */
+  void setMethodTimingFilter(String filter);
+
+  /** The {@code methodtrace} filter in force (JDK syntax; empty: off). */
+  String getMethodTraceFilter();
+
+  /** Sets the {@code methodtrace} filter: methods leave and join it without a restart. */
+  void setMethodTraceFilter(String filter);
 }

@@ -31,8 +31,11 @@ final class MethodTimingDeltas {
   void onEvent(RecordedEvent event) {
     RecordedMethod method = event.getValue("method");
     long invocations = event.getLong("invocations");
-    long average = event.getDuration("average").toNanos();
-    if (method == null || average < 0) {
+    if (method == null || invocations <= 0) {
+      return; // nothing to add; the average of a method not called yet is no number (overflows)
+    }
+    long average = averageNanos(event);
+    if (average < 0) {
       return; // the JDK leaves the average out when its clock is too coarse
     }
     String key = method.getType().getName() + '.' + method.getName() + method.getDescriptor();
@@ -45,6 +48,15 @@ final class MethodTimingDeltas {
       long when = EpochClock.toNanos(event.getStartTime());
       collector.addMethod(CALLS, method, when, calls);
       collector.addMethod(TIME, method, when, Math.max(0, time));
+    }
+  }
+
+  /** The event's average in nanoseconds, or -1 when it is out of range. */
+  private static long averageNanos(RecordedEvent event) {
+    try {
+      return event.getDuration("average").toNanos();
+    } catch (ArithmeticException e) {
+      return -1;
     }
   }
 }

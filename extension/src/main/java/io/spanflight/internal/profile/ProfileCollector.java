@@ -39,6 +39,18 @@ public final class ProfileCollector {
     current.addMethod(type, method, epochNanos, value);
   }
 
+  /** A sample of one method known by name; see {@link ProfileInterval#addMethod}. */
+  public synchronized void addMethod(
+      SampleType type,
+      String className,
+      String methodName,
+      String descriptor,
+      ContextRecord link,
+      long epochNanos,
+      long value) {
+    current.addMethod(type, className, methodName, descriptor, link, epochNanos, value);
+  }
+
   /** Returns the interval collected so far and starts a new one. */
   public synchronized ProfileInterval takeInterval() {
     ProfileInterval finished = current;

@@ -97,6 +97,27 @@ public final class ProfileInterval {
     table(type).add(stack, 0, 0, epochNanos, value);
   }
 
+  /**
+   * Adds a sample whose stack is one method known by name, with the span of {@code context} (or
+   * none): method timing and tracing by bytecode hooks (JDK 17 and 21), shaped like their JFR
+   * counterparts of {@link #addMethod(SampleType, RecordedMethod, long, long)} and {@link #add}.
+   */
+  void addMethod(
+      SampleType type,
+      String className,
+      String methodName,
+      String descriptor,
+      ContextRecord context,
+      long epochNanos,
+      long value) {
+    int function = dictionary.function(className, methodName, descriptor);
+    int stack = dictionary.stack(new int[] {dictionary.location(function, 0)});
+    boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
+    int link = linked ? dictionary.link(context) : 0;
+    int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
+    table(type).add(stack, link, attributes, epochNanos, value);
+  }
+
   /** The function of {@code method}, looked up once per method object (as for stack traces). */
   private int function(RecordedMethod method) {
     Integer known = functionByMethod.get(method);

@@ -94,6 +94,7 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.file.format", Kind.FILE_FORMATS);
     KINDS.put("otel.spanflight.timeline.ring.size", Kind.POWER_OF_TWO);
     KINDS.put("otel.spanflight.timeline.max.steps", Kind.INTEGER);
+    KINDS.put("otel.spanflight.method.hooks.max", Kind.INTEGER);
     KINDS.put("otel.spanflight.link.local.root", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.context.attributes", Kind.ATTRIBUTE_KEYS);
     KINDS.put("otel.spanflight.link.unsampled", Kind.BOOLEAN);

@@ -1,16 +1,10 @@
 package io.spanflight.internal.instrumentation;
 
-import io.spanflight.internal.bridge.PrivateDirectory;
 import io.spanflight.internal.instrumentation.bootstrap.VirtualThreadMounts;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
-import java.util.zip.ZipEntry;
 
 /**
  * Installs the virtual-thread mount/unmount hooks ({@link VirtualThreadMountInstrumentation}) with
@@ -43,7 +37,7 @@ public final class VirtualThreadHooks {
    * unmounting} (on the carrier, with the virtual thread current).
    *
    * @param jarDirectory the root of the private directory the one-class bootstrap jar is written
-   *     to (see {@link PrivateDirectory}); null for java.io.tmpdir
+   *     to (see {@code PrivateDirectory}); null for java.io.tmpdir
    * @return null when the hooks are live, else why they are not (nothing was changed then, or
    *     only the idle holder was added to the bootstrap class path)
    */
@@ -91,28 +85,11 @@ public final class VirtualThreadHooks {
   /** The boot loader's VirtualThreadMounts, added to the boot class path unless it is there. */
   private static Class<?> holder(Instrumentation instrumentation, Path jarDirectory)
       throws IOException, ClassNotFoundException {
-    try {
-      return Class.forName(HOLDER, true, null);
-    } catch (ClassNotFoundException notYet) {
-      instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(holderJar(jarDirectory).toFile()));
-      return Class.forName(HOLDER, true, null);
-    }
+    return BootClasses.load(instrumentation, jarDirectory, "spanflight-boot.jar", HOLDER);
   }
 
   /** Writes the one-class jar into a new private directory under {@code jarDirectory}. */
   static Path holderJar(Path jarDirectory) throws IOException {
-    String entry = HOLDER.replace('.', '/') + ".class";
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (InputStream in = VirtualThreadHooks.class.getClassLoader().getResourceAsStream(entry);
-        JarOutputStream out = new JarOutputStream(bytes)) {
-      if (in == null) {
-        throw new IOException("class file " + entry + " not found");
-      }
-      out.putNextEntry(new ZipEntry(entry));
-      in.transferTo(out);
-      out.closeEntry();
-    }
-    // the boot loader keeps the jar open; it is deleted at exit (on Linux unlinking is fine)
-    return PrivateDirectory.create(jarDirectory).write("spanflight-boot.jar", bytes.toByteArray());
+    return BootClasses.jar(jarDirectory, "spanflight-boot.jar", HOLDER);
   }
 }

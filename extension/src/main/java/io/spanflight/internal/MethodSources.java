@@ -1,0 +1,168 @@
+package io.spanflight.internal;
+
+import io.spanflight.internal.config.ConfigError;
+import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.HookedMethodSamples;
+import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.instrumentation.MethodHooks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The {@code methodtiming} and {@code methodtrace} sources, whichever JDK runs: on JDK 25 and
+ * later JFR's {@code jdk.MethodTiming} and {@code jdk.MethodTrace} events (JEP 520) in our
+ * recording; before, bytecode hooks ({@link MethodHooks}) whose calls {@link HookedMethodSamples}
+ * turns into the same samples. Holds the filters in force, which the control MBean may change at
+ * run time: the hooks then retransform; on JDK 25 the caller starts a new run with them.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class MethodSources {
+  /** Traced calls that may wait for the once-a-second drain; beyond them calls are dropped. */
+  static final int TRACE_CAPACITY = 32_768;
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  private final Spanflight engine;
+  private final boolean viaJfr = Runtime.version().feature() >= 25;
+  private String timingFilter; // guarded by this
+  private String traceFilter; // guarded by this
+  private MethodHooks hooks; // guarded by this
+  private HookedMethodSamples samples; // guarded by this
+  private String hooksFailure; // guarded by this
+  private long installMillis; // guarded by this
+  private long droppedTraces; // housekeeping thread
+  private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+
+  MethodSources(Spanflight engine, SpanflightConfig config) {
+    this.engine = engine;
+    for (SourceSettings source : config.sources()) {
+      String filter = source.enabled() ? source.value() : "";
+      if (source.name().equals(SourceSettings.METHOD_TIMING)) {
+        timingFilter = filter;
+      } else if (source.name().equals(SourceSettings.METHOD_TRACE)) {
+        traceFilter = filter;
+      }
+    }
+  }
+
+  /** Whether JFR's events are the source (JDK 25+); else the hooks. */
+  boolean viaJfr() {
+    return viaJfr;
+  }
+
+  /** The sources for our JFR stream: method filters as in force now, none when the hooks serve them. */
+  synchronized List<SourceSettings> streamSources(List<SourceSettings> configured) {
+    List<SourceSettings> sources = new ArrayList<>();
+    for (SourceSettings source : configured) {
+      String name = source.name();
+      boolean method = name.equals(SourceSettings.METHOD_TIMING) || name.equals(SourceSettings.METHOD_TRACE);
+      if (!method) {
+        sources.add(source);
+      } else if (viaJfr) {
+        sources.add(SourceSettings.methodFilter(name, filterOf(name)));
+      }
+    }
+    return sources;
+  }
+
+  private String filterOf(String source) {
+    return source.equals(SourceSettings.METHOD_TIMING) ? timingFilter : traceFilter;
+  }
+
+  /**
+   * Before JDK 25, instruments the methods of the filters (installing the hooks on first use);
+   * returns a phrase for the startup line. Calls made while profiling was off are forgotten.
+   */
+  synchronized String startHooks() {
+    if (viaJfr || timingFilter.isEmpty() && traceFilter.isEmpty() && hooks == null) {
+      return viaJfr ? "method sources from JFR" : "method hooks off (no filter)";
+    }
+    if (hooks == null && hooksFailure == null) {
+      long start = System.nanoTime();
+      try {
+        hooks = MethodHooks.prepare(
+            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY);
+        hooks.select(timingFilter, traceFilter);
+        samples = new HookedMethodSamples(
+            hooks, engine.timelines(), engine.registry(), engine.collector(), engine.config().filters());
+        installMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      } catch (Exception | LinkageError e) {
+        hooksFailure = e.toString();
+        logger.warning("Spanflight cannot time or trace methods on this JDK: " + hooksFailure
+            + "; methodtiming and methodtrace are off");
+      }
+    }
+    if (samples != null) {
+      samples.baseline();
+    }
+    return hooks != null
+        ? "method hooks on (" + installMillis + " ms, " + hooks.ids().size() + " methods so far)"
+        : "method hooks off (" + hooksFailure + ")";
+  }
+
+  /** Housekeeping, once a second: the hooks' calls into the current interval. */
+  void drain() {
+    HookedMethodSamples s;
+    MethodHooks h;
+    synchronized (this) {
+      s = samples;
+      h = hooks;
+    }
+    if (s != null) {
+      s.drain();
+      long dropped = h.droppedTraces();
+      if (dropped > droppedTraces) {
+        dropLog.log(Level.WARNING, "Spanflight dropped " + (dropped - droppedTraces) + " traced calls (" + dropped
+            + " since start): more than " + TRACE_CAPACITY + " per second; trace coarser methods", null);
+        droppedTraces = dropped;
+      }
+      String refused = h.takeRefused();
+      if (refused != null) {
+        logger.warning("Spanflight instruments at most " + h.ids().max() + " methods ("
+            + SpanflightConfig.METHOD_HOOKS_MAX + "); not timed or traced: " + refused);
+      }
+    }
+  }
+
+  /**
+   * Sets the filter of {@code source} ({@code methodtiming} or {@code methodtrace}); before JDK 25
+   * the methods are retransformed at once. Returns true when our JFR stream must be opened again
+   * for it (JDK 25).
+   *
+   * @throws IllegalArgumentException for a filter not in the JDK's syntax, naming the key, the value
+   *     and the expected form
+   */
+  synchronized boolean change(String source, String filter) {
+    String value = filter == null ? "" : filter.trim();
+    try {
+      SourceSettings.methodFilter(source, value);
+    } catch (ConfigError e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    if (source.equals(SourceSettings.METHOD_TIMING)) {
+      timingFilter = value;
+    } else if (source.equals(SourceSettings.METHOD_TRACE)) {
+      traceFilter = value;
+    } else {
+      throw new IllegalArgumentException("not a method source: " + source);
+    }
+    logger.info("Spanflight: " + source + " filter set to '" + value + "'");
+    if (viaJfr) {
+      return true;
+    }
+    if (hooks != null) {
+      hooks.select(timingFilter, traceFilter);
+    } else {
+      logger.info("Spanflight: " + startHooks());
+    }
+    return false;
+  }
+
+  synchronized String filter(String source) {
+    return filterOf(source);
+  }
+}

@@ -1,0 +1,100 @@
+package io.spanflight.internal.correlate;
+
+import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.instrumentation.MethodHooks;
+import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
+import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.profile.SampleType;
+import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.util.Arrays;
+
+/**
+ * Turns what the method hooks of JDK 17 and 21 ({@link MethodHooks}) collected into the samples
+ * that JFR's {@code jdk.MethodTiming} and {@code jdk.MethodTrace} give on JDK 25: per timed method
+ * and drain, the increase of its invocations ({@code method_invocations}) and nanoseconds ({@code
+ * method_time}), without a span; per traced call, its duration ({@code method_trace}) with the
+ * traced method as the only frame, linked to the span its thread was in when the call began (the
+ * timeline join, as for JFR's duration events). Runs on the housekeeping thread, once a second,
+ * before the timelines are pruned.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class HookedMethodSamples implements TraceQueue.Sink {
+  static final SampleType TIME = SampleType.nanoseconds("method_time");
+  static final SampleType CALLS = SampleType.invocations("method_invocations");
+  static final SampleType TRACE = SampleType.nanoseconds("method_trace");
+
+  private final MethodHooks hooks;
+  private final Timelines timelines;
+  private final ContextRegistry registry;
+  private final ProfileCollector collector;
+  private final SampleFilters filters;
+  /** Per method id: {calls, nanos} as of the previous drain. */
+  private long[] previous = new long[0];
+  private final long[] read = new long[2];
+  /** Epoch nanoseconds minus System.nanoTime(), measured at each drain. */
+  private long epochOffset;
+  private boolean keepTraces = true;
+
+  public HookedMethodSamples(
+      MethodHooks hooks, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
+    this.hooks = hooks;
+    this.timelines = timelines;
+    this.registry = registry;
+    this.collector = collector;
+    this.filters = filters;
+  }
+
+  /** Forgets what was counted and queued so far (profiling was off): the next drain starts here. */
+  public synchronized void baseline() {
+    readCounters(false);
+    keepTraces = false;
+    hooks.drainTraces(this);
+    keepTraces = true;
+  }
+
+  /** Adds the calls since the previous drain to the current interval. */
+  public synchronized void drain() {
+    epochOffset = EpochClock.nowNanos() - System.nanoTime();
+    readCounters(true);
+    hooks.drainTraces(this);
+  }
+
+  private void readCounters(boolean add) {
+    int methods = hooks.ids().size();
+    if (previous.length < 2 * methods) {
+      previous = Arrays.copyOf(previous, 2 * methods);
+    }
+    long when = System.nanoTime() + epochOffset;
+    for (int id = 0; id < methods; id++) {
+      hooks.counters().read(id, read);
+      long calls = read[0] - previous[2 * id];
+      long nanos = read[1] - previous[2 * id + 1];
+      previous[2 * id] = read[0];
+      previous[2 * id + 1] = read[1];
+      if (add && calls > 0) {
+        String[] name = hooks.ids().name(id);
+        collector.addMethod(CALLS, name[0], name[1], name[2], null, when, calls);
+        collector.addMethod(TIME, name[0], name[1], name[2], null, when, Math.max(0, nanos));
+      }
+    }
+  }
+
+  @Override
+  public void traced(long threadId, long startNanos, long endNanos, int methodId) {
+    if (!keepTraces) {
+      return;
+    }
+    int context = timelines.contextAt(threadId, startNanos);
+    ContextRecord link = context > 0 ? registry.resolve(context) : null;
+    boolean unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
+    if (!filters.keep(SourceSettings.METHOD_TRACE, link, unknown)) {
+      return;
+    }
+    String[] name = hooks.ids().name(methodId);
+    collector.addMethod(TRACE, name[0], name[1], name[2], link, startNanos + epochOffset, endNanos - startNanos);
+  }
+}

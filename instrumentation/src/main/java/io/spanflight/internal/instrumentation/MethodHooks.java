@@ -1,0 +1,152 @@
+package io.spanflight.internal.instrumentation;
+
+import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
+import io.spanflight.internal.instrumentation.bootstrap.MethodCounters;
+import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Logger;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+
+/**
+ * Method timing and tracing on JDKs without JFR's {@code jdk.MethodTiming}/{@code jdk.MethodTrace}
+ * (before 25), installed with the agent's {@link Instrumentation}:
+ *
+ * <ol>
+ *   <li>appends {@link MethodClock} and the counters and queue it writes to the bootstrap class
+ *       path (advice inlined into a class of any class loader can call it there), and hands it
+ *       preallocated {@link MethodCounters} and a {@link TraceQueue};
+ *   <li>instruments the selected methods ({@link MethodInstrumentation}), loaded ones at once;
+ *   <li>on a filter change, resets that transformer (its classes are retransformed back) and
+ *       installs one for the new filters: methods leave and join without a restart.
+ * </ol>
+ *
+ * <p>After each install, one log line names the filter parts that matched no method of a loaded
+ * class (they still apply to classes loaded later); methods beyond the cap are named by {@link
+ * #takeRefused()}. Why not the agent's {@code InstrumentationModule} SPI: as for {@link
+ * VirtualThreadHooks}, the order of boot-path setup and transformation must be ours, and the
+ * filters change at run time.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class MethodHooks {
+  static final String[] BOOT_CLASSES = {
+    "io.spanflight.internal.instrumentation.bootstrap.MethodClock",
+    "io.spanflight.internal.instrumentation.bootstrap.MethodCounters",
+    "io.spanflight.internal.instrumentation.bootstrap.TraceQueue",
+    "io.spanflight.internal.instrumentation.bootstrap.TraceQueue$Sink",
+  };
+  private static final String[] SOURCES = {"methodtiming", "methodtrace"};
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  private final Instrumentation instrumentation;
+  private final MethodIds ids;
+  private final MethodCounters counters;
+  private final TraceQueue traces;
+  private ResettableClassFileTransformer transformer; // guarded by this
+  private MethodSelection selection = new MethodSelection(MethodFilter.NONE, MethodFilter.NONE);
+
+  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity) {
+    this.instrumentation = instrumentation;
+    this.ids = new MethodIds(maxMethods);
+    int stripes = MethodCounters.defaultStripes();
+    this.counters = new MethodCounters(maxMethods, stripes);
+    this.traces = new TraceQueue(stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
+  }
+
+  /**
+   * Prepares the hooks (no method is instrumented before {@link #select}); throws with a message
+   * saying why they cannot work here.
+   *
+   * @param maxMethods the most methods ever instrumented
+   * @param traceCapacity traced calls that may wait for {@link #drainTraces}
+   */
+  public static MethodHooks prepare(Path jarDirectory, int maxMethods, int traceCapacity) throws Exception {
+    Instrumentation instrumentation = AgentInstrumentation.get();
+    if (instrumentation == null || !instrumentation.isRetransformClassesSupported()) {
+      throw new IllegalStateException("the javaagent's Instrumentation cannot retransform classes");
+    }
+    Class<?> clock = BootClasses.load(instrumentation, jarDirectory, "spanflight-methods.jar", BOOT_CLASSES);
+    if (clock != MethodClock.class) {
+      throw new IllegalStateException("MethodClock is not the boot class path's copy");
+    }
+    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity);
+    MethodClock.configure(hooks.counters, hooks.traces);
+    return hooks;
+  }
+
+  /**
+   * Instruments the methods of the two filters (JDK syntax; empty for none) instead of those of
+   * the previous call. Logs one line naming the filter parts that matched no method of the classes
+   * loaded so far (at startup, usually all of them), and returns it (null when all matched).
+   */
+  public synchronized String select(String timingFilter, String traceFilter) {
+    if (transformer != null) {
+      transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+      transformer = null;
+    }
+    selection = new MethodSelection(MethodFilter.parse(timingFilter), MethodFilter.parse(traceFilter));
+    if (selection.isEmpty()) {
+      return null;
+    }
+    transformer = MethodInstrumentation.install(instrumentation, selection, ids);
+    List<String> unmatched = new ArrayList<>();
+    unmatched(SOURCES[0], selection.timing, unmatched);
+    unmatched(SOURCES[1], selection.trace, unmatched);
+    if (unmatched.isEmpty()) {
+      return null;
+    }
+    String line = "Spanflight: method filter parts that match no method of the classes loaded so far: "
+        + String.join("; ", unmatched)
+        + " (classes of the JDK, the agent and Spanflight are never instrumented); they apply to classes"
+        + " loaded later";
+    logger.info(line);
+    return line;
+  }
+
+  private static void unmatched(String source, MethodFilter filter, List<String> lines) {
+    List<String> parts = filter.unmatchedParts();
+    if (!parts.isEmpty()) {
+      lines.add(source + " " + parts);
+    }
+  }
+
+  /** The current filters, as given: {timing, trace}. */
+  public synchronized String[] filters() {
+    return new String[] {selection.timing.toString(), selection.trace.toString()};
+  }
+
+  /** Methods refused since the last call because the cap was reached (count and first names), or null. */
+  public String takeRefused() {
+    return ids.takeRefused();
+  }
+
+  public MethodIds ids() {
+    return ids;
+  }
+
+  public MethodCounters counters() {
+    return counters;
+  }
+
+  /** Hands every traced call queued so far to {@code sink}; one caller at a time. */
+  public int drainTraces(TraceQueue.Sink sink) {
+    return traces.drain(sink);
+  }
+
+  public long droppedTraces() {
+    return traces.dropped();
+  }
+
+  /** The advice stays but counts nothing any more (at shutdown). */
+  public static void disconnect() {
+    try {
+      Class.forName(BOOT_CLASSES[0], true, null).getMethod("clear").invoke(null);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      // never installed: nothing to disconnect
+    }
+  }
+}
