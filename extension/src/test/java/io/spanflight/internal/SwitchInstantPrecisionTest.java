@@ -2,32 +2,22 @@ package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.ByteString;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.TraceFlags;
-import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
-import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.registry.LocalRoots;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -48,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its span's switch, so a map early by more than that would link it to the previous span.
  */
 class SwitchInstantPrecisionTest {
-  private static final SpanContext A = span("aaaaaaaaaaaaaaaa");
-  private static final SpanContext B = span("bbbbbbbbbbbbbbbb");
+  private static final SpanContext A = TwoSpans.A;
+  private static final SpanContext B = TwoSpans.B;
   /** Park timeouts are this plus the park's number, so that each event says which park it was. */
   private static final long TIMEOUT_BASE = 1_000;
   private static final int MAX_PARKS = 40_000;
@@ -65,11 +55,6 @@ class SwitchInstantPrecisionTest {
   @BeforeAll
   static void installBeforeTheStorageIsFirstUsed() {
     SpanflightContextStorage.install();
-  }
-
-  private static SpanContext span(String spanId) {
-    return SpanContext.create(
-        "0123456789abcdef0123456789abcdef", spanId, TraceFlags.getSampled(), TraceState.getDefault());
   }
 
   @Test
@@ -138,13 +123,13 @@ class SwitchInstantPrecisionTest {
       try (Scope ignored = inA.makeCurrent()) {
         afterSwitch[n] = System.nanoTime();
         parkInSpanA(n++);
-        sink += burnInSpanA(400_000);
+        sink += TwoSpans.burnInSpanA(400_000);
         parkInSpanA(n++);
       }
       try (Scope ignored = inB.makeCurrent()) {
         afterSwitch[n] = System.nanoTime();
         parkInSpanB(n++);
-        sink += burnInSpanB(400_000);
+        sink += TwoSpans.burnInSpanB(400_000);
         parkInSpanB(n++);
       }
     }
@@ -192,65 +177,6 @@ class SwitchInstantPrecisionTest {
 
   /** Samples of {@code type} in our methods named {@code method}A/B: on the right span, the other, none. */
   private long[] countSamples(String type, String method) throws Exception {
-    long[] counts = new long[3];
-    List<Path> files;
-    try (Stream<Path> listing = Files.list(dir.resolve("profiles"))) {
-      files = listing.filter(p -> p.toString().endsWith(".binpb")).toList();
-    }
-    for (Path file : files) {
-      ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
-      ProfilesDictionary d = request.getDictionary();
-      for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-        if (!d.getStringTable(profile.getSampleType().getTypeStrindex()).equals(type)) {
-          continue;
-        }
-        for (Sample sample : profile.getSamplesList()) {
-          String name = methodIn(sample, d, method);
-          if (name == null) {
-            continue;
-          }
-          ByteString expected = ByteString.copyFrom(name.endsWith("A") ? A.getSpanIdBytes() : B.getSpanIdBytes());
-          int n = sample.getTimestampsUnixNanoCount();
-          if (sample.getLinkIndex() == 0) {
-            counts[2] += n;
-          } else if (d.getLinkTable(sample.getLinkIndex()).getSpanId().equals(expected)) {
-            counts[0] += n;
-          } else {
-            counts[1] += n;
-          }
-        }
-      }
-    }
-    return counts;
-  }
-
-  private static String methodIn(Sample sample, ProfilesDictionary d, String method) {
-    for (int location : d.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
-      int function = d.getLocationTable(location).getLines(0).getFunctionIndex();
-      String name = d.getStringTable(d.getFunctionTable(function).getNameStrindex());
-      if (name.endsWith(method + "A") || name.endsWith(method + "B")) {
-        return name;
-      }
-    }
-    return null;
-  }
-
-  private static long burnInSpanA(long nanos) {
-    return burn(nanos, 31);
-  }
-
-  private static long burnInSpanB(long nanos) {
-    return burn(nanos, 37);
-  }
-
-  private static long burn(long nanos, long factor) {
-    long deadline = System.nanoTime() + nanos;
-    long acc = factor;
-    while (System.nanoTime() < deadline) {
-      for (int i = 0; i < 200; i++) {
-        acc = acc * factor + i;
-      }
-    }
-    return acc;
+    return TwoSpans.countSamples(dir.resolve("profiles"), type, method);
   }
 }
