@@ -33,14 +33,20 @@ final class DemoTarget implements Target {
     return ROUTES;
   }
 
-  @Override
-  public Running start(Arm arm, Path log) throws IOException {
+  /** Starts the demo service with the arm's options and {@code extraArgs}; returns once it listens. */
+  ServiceJvm startService(Arm arm, List<String> extraArgs, Path log) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ServiceJvm.Command.currentJava().toString());
     command.addAll(List.of("-Xms256m", "-Xmx256m"));
     command.addAll(arm.jvmArgs());
+    command.addAll(extraArgs);
     command.addAll(List.of("-cp", classes.toString(), DemoService.class.getName()));
-    ServiceJvm service = ServiceJvm.start(command, log);
+    return ServiceJvm.start(command, log);
+  }
+
+  @Override
+  public Running start(Arm arm, Path log) throws IOException {
+    ServiceJvm service = startService(arm, List.of(), log);
     return new Running() {
       @Override
       public long pid() {

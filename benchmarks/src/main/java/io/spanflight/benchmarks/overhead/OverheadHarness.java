@@ -2,7 +2,6 @@ package io.spanflight.benchmarks.overhead;
 
 import io.spanflight.demo.load.Route;
 import io.spanflight.demo.run.ServiceJvm;
-import io.spanflight.demo.service.DemoService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,14 +124,8 @@ public final class OverheadHarness {
   }
 
   ServiceJvm startService(Arm arm, List<String> extraArgs, String label) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(ServiceJvm.Command.currentJava().toString());
-    command.addAll(List.of("-Xms256m", "-Xmx256m"));
-    command.addAll(arm.jvmArgs());
-    command.addAll(extraArgs);
-    command.addAll(List.of("-cp", options.demoClasses.toString(), DemoService.class.getName()));
     Path log = options.out.resolve("logs").resolve(label + "-" + arm.name() + ".log");
-    return ServiceJvm.start(command, log);
+    return new DemoTarget(options.demoClasses).startService(arm, extraArgs, log);
   }
 
   private void soak() throws Exception {
