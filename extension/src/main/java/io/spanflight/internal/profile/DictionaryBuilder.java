@@ -1,6 +1,7 @@
 package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -58,7 +59,8 @@ final class DictionaryBuilder {
   /** Per location: (function index << 32) | line. */
   final List<Long> locations = new ArrayList<>();
   final List<int[]> stacks = new ArrayList<>();
-  final List<ContextRecord> links = new ArrayList<>();
+  /** The spans samples link to; index 0 is no span. */
+  final List<SpanLink> links = new ArrayList<>();
   /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
   final int frameTypeKey;
   static final int FRAME_TYPE_ATTRIBUTE = 1;
@@ -71,7 +73,7 @@ final class DictionaryBuilder {
   private final Map<String, Integer> functionIndex = new HashMap<>();
   private final Map<Long, Integer> locationIndex = new HashMap<>();
   private final Map<IntsKey, Integer> stackIndex = new HashMap<>();
-  private final Map<String, Integer> linkIndex = new HashMap<>();
+  private final Map<SpanLink, Integer> linkIndex = new HashMap<>();
   private final Map<Long, Integer> attributeIndex = new HashMap<>();
   private final Map<IntsKey, Integer> attributeSetIndex = new HashMap<>();
 
@@ -144,11 +146,12 @@ final class DictionaryBuilder {
     if (record == null) {
       return 0;
     }
-    Integer index = linkIndex.get(record.linkKey());
+    SpanLink link = record.link();
+    Integer index = linkIndex.get(link);
     if (index == null) {
       index = links.size();
-      links.add(record);
-      linkIndex.put(record.linkKey(), index);
+      links.add(link);
+      linkIndex.put(link, index);
     }
     return index;
   }

@@ -2,7 +2,7 @@ package io.spanflight.internal.profile;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
-import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.SpanLink;
 import java.util.List;
 import java.util.UUID;
 
@@ -188,8 +188,8 @@ public final class ExportRequestEncoder {
     }
     w.emptyMessage(4);
     for (int i = 1; i < d.links.size(); i++) {
-      ContextRecord link = d.links.get(i);
-      w.begin(4).bytesField(1, link.traceId()).bytesField(2, link.linkSpanId()).end();
+      SpanLink link = d.links.get(i);
+      w.begin(4).bytesField(1, link.traceIdBytes()).bytesField(2, link.spanIdBytes()).end();
     }
     for (String s : d.strings) {
       w.repeatedString(5, s);

@@ -2,7 +2,7 @@ package io.spanflight.internal.profile;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
-import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.SpanLink;
 import java.util.List;
 
 /**
@@ -166,8 +166,8 @@ public final class OtlpJsonEncoder {
     }
     w.endArray().name("linkTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.links.size(); i++) {
-      ContextRecord link = d.links.get(i);
-      w.beginObject().name("traceId").value(link.traceIdHex()).name("spanId").value(link.linkSpanIdHex());
+      SpanLink link = d.links.get(i);
+      w.beginObject().name("traceId").value(link.traceIdHex()).name("spanId").value(link.spanIdHex());
       w.endObject();
     }
     w.endArray().name("stringTable").beginArray();

@@ -1,6 +1,6 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -96,9 +96,9 @@ public final class PprofEncoder {
         w.packedVarints(1, locations, stack.length); // location_id, leaf first
         w.packedVarints(2, value, 1); // value: one per sample_type, written even when zero
         if (group.link != 0) {
-          ContextRecord link = d.links.get(group.link);
+          SpanLink link = d.links.get(group.link);
           label(w, TRACE_ID_LABEL, link.traceIdHex());
-          label(w, SPAN_ID_LABEL, link.linkSpanIdHex());
+          label(w, SPAN_ID_LABEL, link.spanIdHex());
         }
         for (int attribute : d.attributeSets.get(group.attributeSet)) {
           long entry = d.attributes.get(attribute);

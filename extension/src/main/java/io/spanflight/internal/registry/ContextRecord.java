@@ -16,15 +16,17 @@ import java.util.Map;
  */
 public final class ContextRecord {
   private final int id;
-  /** The interned key, so that pruning can remove the record in O(1). */
-  final Object key;
-  /** The span; its ids are kept once, as the SpanContext's own hex strings. */
-  private final SpanContext spanContext;
-  /** The span samples link to: this one, or its local root in the Grafana mode. */
-  private final SpanContext linkTo;
+  /**
+   * The interned key, so that pruning can remove the record in O(1); null once the record has
+   * left the key map (unused for a while: a later use of the same span interns a new record).
+   */
+  volatile Object key;
+  /** The span samples link to (this one, or its local root in the Grafana mode) and its trace. */
+  private final SpanLink link;
+  /** This span's own id. */
+  private final long spanId;
   private final boolean sampled;
   private final ContextAttributes attributes;
-  /** The span the attributes are read from (the local root), or null. */
   /** Where the attributes are read while it runs; null once it has ended and they are kept. */
   private volatile ReadableSpan attributeSource;
   /** The source span's attributes as they were when it ended (null while it runs). */
@@ -32,9 +34,6 @@ public final class ContextRecord {
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private final String[] userPairs;
   private final boolean hasSpan;
-
-  /** The span id as a number, for the per-span cost table; 0 until first asked (JFR consumer thread). */
-  private long costKey;
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults;
@@ -58,8 +57,8 @@ public final class ContextRecord {
     this.key = key;
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    this.spanContext = spanContext;
-    this.linkTo = linkTo;
+    this.link = SpanLink.of(spanContext.getTraceId(), linkTo.getSpanId());
+    this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
     this.attributes = attributes;
     this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;
@@ -77,22 +76,17 @@ public final class ContextRecord {
 
   /** 16 bytes, a new array on each call. */
   public byte[] traceId() {
-    return spanContext.getTraceIdBytes();
+    return link.traceIdBytes();
   }
 
   /** 8 bytes, a new array on each call. */
   public byte[] spanId() {
-    return spanContext.getSpanIdBytes();
+    return SpanLink.bytesOf(spanId);
   }
 
-  /** 8 bytes: the span id profile samples link to, a new array on each call. */
-  public byte[] linkSpanId() {
-    return linkTo.getSpanIdBytes();
-  }
-
-  /** Identifies the profile link: records that link to the same span share it. */
-  public String linkKey() {
-    return spanContext.getTraceId() + linkTo.getSpanId();
+  /** The span profile samples link to; records that link to the same span have equal links. */
+  public SpanLink link() {
+    return link;
   }
 
   /**
@@ -109,7 +103,6 @@ public final class ContextRecord {
     return all;
   }
 
-  /** {@link #attributePairs()} as a map. */
   /** The source span's attributes: read while it runs, kept once it has ended. */
   private String[] spanPairs() {
     String[] ended = endedPairs;
@@ -134,6 +127,7 @@ public final class ContextRecord {
     }
   }
 
+  /** {@link #attributePairs()} as a map. */
   public Map<String, String> attributes() {
     String[] pairs = attributePairs();
     Map<String, String> map = new LinkedHashMap<>();
@@ -161,16 +155,11 @@ public final class ContextRecord {
   }
 
   public String traceIdHex() {
-    return spanContext.getTraceId();
+    return link.traceIdHex();
   }
 
   public String spanIdHex() {
-    return spanContext.getSpanId();
-  }
-
-  /** The span id profile samples link to, in hex (see {@link #linkSpanId()}). */
-  public String linkSpanIdHex() {
-    return linkTo.getSpanId();
+    return SpanLink.hex(spanId);
   }
 
   public boolean sampled() {
@@ -179,12 +168,7 @@ public final class ContextRecord {
 
   /** The span id as an unsigned 64-bit number (the key of the per-span cost table). */
   public long costKey() {
-    long key = costKey;
-    if (key == 0) {
-      key = Long.parseUnsignedLong(spanContext.getSpanId(), 16);
-      costKey = key;
-    }
-    return key;
+    return spanId;
   }
 
   @Override

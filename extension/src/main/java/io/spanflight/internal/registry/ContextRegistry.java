@@ -19,6 +19,8 @@ import java.util.function.UnaryOperator;
  * by the capture path in the current or previous epoch are removed and their ids reused. The
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
+ * A record unused for two epochs but still referenced leaves the key map first, so that the span
+ * context it was interned by can be collected while the record waits for its timelines.
  *
  * <p>Ids carry a generation ({@link ContextIds}): a slot handed out again gets the next
  * generation, so an id is never handed out twice while its slot's generations have not wrapped.
@@ -170,18 +172,36 @@ public final class ContextRegistry {
     }
     int[] removed = {0};
     byId.forEach(nextIndex.get(), record -> {
-      if (record.lastEpoch < current - 1 && !referenced.test(ContextIds.index(record.id()))) {
+      boolean unused = record.lastEpoch < current - 1;
+      if (unused && !referenced.test(ContextIds.index(record.id()))) {
         byId.remove(record);
-        byKey.remove(record.key, record);
+        forgetKey(record);
         quarantine.add(record.id());
         size.decrementAndGet();
         removed[0]++;
       } else {
+        if (unused) {
+          forgetKey(record);
+        }
         record.releaseEndedSource();
       }
     });
     epoch = current + 1;
     return removed[0];
+  }
+
+  /**
+   * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
+   * it, but no longer holds the application's span context (and its id strings) for the seconds
+   * until they are pruned. A later use of the same span, rare once unused for two epochs, interns
+   * a new record with the same link.
+   */
+  private void forgetKey(ContextRecord record) {
+    Object key = record.key;
+    if (key != null) {
+      byKey.remove(key, record);
+      record.key = null;
+    }
   }
 
   /** Contexts that got no id because every slot was in use (they join as "no span"). */

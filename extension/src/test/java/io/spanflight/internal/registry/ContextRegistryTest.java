@@ -59,4 +59,19 @@ class ContextRegistryTest {
     registry.prune(index -> false); // released
     assertThat(registry.idOf(span(3))).as("its slot, next generation").isEqualTo(ContextIds.next(first));
   }
+
+  @Test
+  void aRecordUnusedButStillReferencedLeavesTheKeyMapAndKeepsItsLink() {
+    SpanContext span = span(1);
+    int first = registry.idOf(span);
+    for (int i = 0; i < 3; i++) {
+      registry.prune(index -> true); // a timeline still refers to it, the capture path no longer uses it
+    }
+
+    assertThat(registry.resolve(first)).as("still resolvable for its timelines").isNotNull();
+    int second = registry.idOf(span);
+    assertThat(second).as("interned anew: the old record no longer holds the span context").isNotEqualTo(first);
+    assertThat(registry.resolve(second).link()).isEqualTo(registry.resolve(first).link());
+    assertThat(registry.resolve(first).spanIdHex()).isEqualTo(span.getSpanId());
+  }
 }

@@ -74,8 +74,8 @@ class LocalRootsTest {
     ContextRecord rootRecord = registry.resolve(registry.idOf(root.getSpanContext()));
 
     assertThat(record.spanIdHex()).isEqualTo(child.getSpanContext().getSpanId());
-    assertThat(record.linkSpanId()).isEqualTo(root.getSpanContext().getSpanIdBytes());
-    assertThat(record.linkKey()).isEqualTo(rootRecord.linkKey());
+    assertThat(record.link().spanIdBytes()).isEqualTo(root.getSpanContext().getSpanIdBytes());
+    assertThat(record.link()).isEqualTo(rootRecord.link());
     child.end();
     root.end();
   }

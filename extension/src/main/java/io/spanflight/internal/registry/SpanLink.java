@@ -1,0 +1,70 @@
+package io.spanflight.internal.registry;
+
+/**
+ * The span a profile sample links to, as three numbers: a trace id (two halves) and a span id.
+ * Kept instead of the OpenTelemetry {@code SpanContext} and its two hex strings, so that what a
+ * context record and each interval's profile dictionary hold for seconds is one small object.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public record SpanLink(long traceIdHigh, long traceIdLow, long spanId) {
+  private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+  /** From the lower-case hex ids of a valid span context (32 and 16 hex digits). */
+  static SpanLink of(String traceIdHex, String spanIdHex) {
+    return new SpanLink(parseHex(traceIdHex, 0), parseHex(traceIdHex, 16), parseHex(spanIdHex, 0));
+  }
+
+  /** 16 bytes, big-endian, as OTLP carries trace ids. */
+  public byte[] traceIdBytes() {
+    byte[] bytes = new byte[16];
+    putLong(bytes, 0, traceIdHigh);
+    putLong(bytes, 8, traceIdLow);
+    return bytes;
+  }
+
+  /** 8 bytes, big-endian. */
+  public byte[] spanIdBytes() {
+    return bytesOf(spanId);
+  }
+
+  public String traceIdHex() {
+    return hex(traceIdHigh) + hex(traceIdLow);
+  }
+
+  public String spanIdHex() {
+    return hex(spanId);
+  }
+
+  static byte[] bytesOf(long value) {
+    byte[] bytes = new byte[8];
+    putLong(bytes, 0, value);
+    return bytes;
+  }
+
+  /** 16 lower-case hex digits. */
+  static String hex(long value) {
+    char[] out = new char[16];
+    for (int i = 15; i >= 0; i--) {
+      out[i] = DIGITS[(int) (value & 0xF)];
+      value >>>= 4;
+    }
+    return new String(out);
+  }
+
+  /** The 16 hex digits of {@code hex} from {@code from} on, as an unsigned 64-bit number. */
+  static long parseHex(String hex, int from) {
+    long value = 0;
+    for (int i = from; i < from + 16; i++) {
+      value = (value << 4) | Character.digit(hex.charAt(i), 16);
+    }
+    return value;
+  }
+
+  private static void putLong(byte[] bytes, int at, long value) {
+    for (int i = 7; i >= 0; i--) {
+      bytes[at + i] = (byte) value;
+      value >>>= 8;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.spanflight.internal.bridge.JavaContextBridge;
+import org.junit.jupiter.api.Test;
+
+class SpanLinkTest {
+  private static final SpanContext SPAN =
+      SpanContext.create(
+          "ff0102030405060708090a0b0c0d0e0f", "80f1e2d3c4b5a697", TraceFlags.getSampled(), TraceState.getDefault());
+
+  @Test
+  void keepsTheIdsOfASpanContextAsNumbersAndGivesThemBackUnchanged() {
+    SpanLink link = SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId());
+
+    assertThat(link.traceIdHex()).isEqualTo(SPAN.getTraceId());
+    assertThat(link.spanIdHex()).isEqualTo(SPAN.getSpanId());
+    assertThat(link.traceIdBytes()).isEqualTo(SPAN.getTraceIdBytes());
+    assertThat(link.spanIdBytes()).isEqualTo(SPAN.getSpanIdBytes());
+    assertThat(link.traceIdHigh()).isEqualTo(0xff01020304050607L);
+    assertThat(link.spanId()).isEqualTo(0x80f1e2d3c4b5a697L);
+  }
+
+  @Test
+  void linksToTheSameSpanAreEqual() {
+    assertThat(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
+        .isEqualTo(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
+        .isNotEqualTo(SpanLink.of(SPAN.getTraceId(), "80f1e2d3c4b5a698"));
+  }
+
+  @Test
+  void aRecordCarriesItsOwnSpanIdAndTheIdsOfItsLink() {
+    ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
+    ContextRecord record = registry.resolve(registry.idOf(SPAN));
+
+    assertThat(record.traceId()).isEqualTo(SPAN.getTraceIdBytes());
+    assertThat(record.spanId()).isEqualTo(SPAN.getSpanIdBytes());
+    assertThat(record.traceIdHex()).isEqualTo(SPAN.getTraceId());
+    assertThat(record.costKey()).isEqualTo(Long.parseUnsignedLong(SPAN.getSpanId(), 16));
+  }
+}
