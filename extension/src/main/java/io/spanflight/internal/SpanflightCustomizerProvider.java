@@ -12,6 +12,7 @@ import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.costs.SpanCosts;
+import io.spanflight.internal.registry.EndedSpans;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -36,6 +37,8 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
    * only when one of them is on.
    */
   private static final LocalRoots localRoots = new LocalRoots();
+  /** Lets the registry drop an ended span's key at once (see {@link EndedSpans}). */
+  private static final EndedSpans endedSpans = new EndedSpans();
   /** Connects the cost-annotating span exporter to the profiler once it starts. */
   private static final SpanCostLink costLink = new SpanCostLink();
   /** Costs go on the spans of one exporter: taking a span's costs empties its entry. */
@@ -48,7 +51,11 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     customizer.addTracerProviderCustomizer(
         (builder, properties) -> {
           SpanflightConfig config = SpanflightConfig.read(properties);
-          if (!config.active() || (!config.linkLocalRoot() && config.contextAttributes().isEmpty())) {
+          if (!config.active()) {
+            return builder;
+          }
+          builder.addSpanProcessor(endedSpans);
+          if (!config.linkLocalRoot() && config.contextAttributes().isEmpty()) {
             return builder;
           }
           if (config.linkLocalRoot()) {
@@ -110,7 +117,9 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
             + " will not be recorded: " + apiProblem);
       }
       // the agent's process detector may have copied -D secrets into the resource: ours masks them
-      Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots, costLink);
+      Spanflight spanflight =
+          Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots, costLink);
+      endedSpans.connect(spanflight.registry());
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
     }

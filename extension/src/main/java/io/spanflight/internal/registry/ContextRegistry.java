@@ -191,6 +191,17 @@ public final class ContextRegistry {
   }
 
   /**
+   * The span has ended: its record leaves the key map now (see {@link #forgetKey}). Records
+   * interned with user entries wait for the epoch rule.
+   */
+  public void spanEnded(SpanContext spanContext) {
+    ContextRecord record = byKey.remove(spanContext);
+    if (record != null) {
+      record.key = null;
+    }
+  }
+
+  /**
    * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
    * it, but no longer holds the application's span context (and its id strings) for the seconds
    * until they are pruned. A later use of the same span, rare once unused for two epochs, interns
