@@ -31,10 +31,13 @@ final class ChunkRotation {
   private long last = System.nanoTime();
   private long rotations;
 
-  /** Rotates when the period has passed since the last rotation (or since this was created). */
-  void rotateIfDue(long nowNanos) {
+  /**
+   * Rotates when the period has passed since the last rotation (or since this was created); true
+   * when it did.
+   */
+  boolean rotateIfDue(long nowNanos) {
     if (nowNanos - last < TimeUnit.SECONDS.toNanos(PERIOD_SECONDS)) {
-      return;
+      return false;
     }
     last = nowNanos;
     try (Recording empty = new Recording()) {
@@ -42,9 +45,11 @@ final class ChunkRotation {
       empty.start();
       empty.stop();
       rotations++;
+      return true;
     } catch (RuntimeException e) {
       failures.log(Level.WARNING, "Spanflight could not end JFR's chunk (its stream's memory then grows"
           + " until JFR ends the chunk at its size limit)", e);
+      return false;
     }
   }
 

@@ -61,6 +61,7 @@ public final class JfrSampleStream implements AutoCloseable {
   private final Duration maxAge;
   /** Bounds what the stream's parser keeps (see {@link ChunkRotation}); housekeeping thread. */
   private final ChunkRotation chunks = new ChunkRotation();
+  private final ProfileCollector collector;
   private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   private Duration scopeEventThreshold;
@@ -100,6 +101,7 @@ public final class JfrSampleStream implements AutoCloseable {
     this.maxAge = maxAge;
     this.settings = settings;
     this.joiner = joiner;
+    this.collector = collector;
     this.methodTiming = new MethodTimingDeltas(collector);
   }
 
@@ -307,7 +309,9 @@ public final class JfrSampleStream implements AutoCloseable {
       rs.close();
       return;
     }
-    chunks.rotateIfDue(System.nanoTime());
+    if (chunks.rotateIfDue(System.nanoTime())) {
+      collector.forgetParserObjects(); // the old chunk's objects can go once the parser is done
+    }
   }
 
   /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */

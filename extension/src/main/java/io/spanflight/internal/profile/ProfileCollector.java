@@ -51,6 +51,15 @@ public final class ProfileCollector {
     current.addMethod(type, className, methodName, descriptor, link, epochNanos, value);
   }
 
+  /**
+   * Lets go of the JFR parser's objects that the current interval looks stacks and methods up by,
+   * so that they can be collected with the chunk they came from instead of living as long as the
+   * interval (see {@link ProfileInterval#forgetParserObjects}).
+   */
+  public synchronized void forgetParserObjects() {
+    current.forgetParserObjects();
+  }
+
   /** Returns the interval collected so far and starts a new one. */
   public synchronized ProfileInterval takeInterval() {
     ProfileInterval finished = current;

@@ -91,6 +91,17 @@ public final class ProfileInterval {
     return dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
   }
 
+  /**
+   * Forgets the stack traces and methods looked up so far. JFR's parser hands out new objects for
+   * each chunk, so after a chunk has ended its objects are never looked up again; holding them
+   * would keep every stack's frames alive for the rest of the interval (seconds: long enough for
+   * the garbage collector to copy them again and again).
+   */
+  void forgetParserObjects() {
+    stackByTrace.clear();
+    functionByMethod.clear();
+  }
+
   /** Adds a value for a method without a stack or span (aggregated events such as MethodTiming). */
   void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
     int stack = dictionary.stack(new int[] {dictionary.location(function(method), 0)});
