@@ -42,6 +42,7 @@ class SpanCostsSmokeTest extends SmokeTestBase {
   static final String SAMPLES = "spanflight.cost.subtree.cpu.samples";
   static final String LOCK = "spanflight.cost.subtree.wait.lock_ns";
   static final String SOCKET = "spanflight.cost.subtree.wait.socket_ns";
+  static final String STATUS_CODE = "http.response.status_code";
 
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -55,6 +56,8 @@ class SpanCostsSmokeTest extends SmokeTestBase {
           .classpath(List.of(demoClasses))
           .systemProperty("otel.spanflight.span.costs", "true")
           .systemProperty("otel.spanflight.cputime.enabled", "true")
+          // a long span attribute as a context attribute: a dimension of the route metrics too
+          .systemProperty("otel.spanflight.context.attributes", "http.route,http.request.method," + STATUS_CODE)
           .systemProperty("otel.metrics.exporter", "otlp")
           .systemProperty("otel.metric.export.interval", "2000")
           .systemProperty("otel.bsp.schedule.delay", "500")
@@ -102,6 +105,9 @@ class SpanCostsSmokeTest extends SmokeTestBase {
 
       var metrics = collector.metricRequests();
       assertThat(CostedSpans.latest(metrics, "spanflight.request.count", "/checkout", null)).isEqualTo(CHECKOUTS);
+      assertThat(checkout).extracting(r -> r.get(STATUS_CODE)).containsOnly(200L);
+      assertThat(CostedSpans.pointValues(metrics, "spanflight.request.count", "/checkout", STATUS_CODE))
+          .as("the configured context attribute on the route metric").containsExactly("200");
       assertThat(CostedSpans.latest(metrics, "spanflight.request.cpu.time", "/checkout", null) * 1e9)
           .as("route CPU metric vs spans").isBetween(0.9 * spanCpu, 1.1 * spanCpu);
       long lock = CostedSpans.sum(inventory, LOCK);
