@@ -197,7 +197,7 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
     List<List<String>> rows = costRows(page);
     assertThat(rows).as("cost table").hasSizeGreaterThan(1);
     List<String> header = rows.get(0);
-    assertThat(header.subList(0, 5)).containsExactly("endpoint", "requests", "CPU samples", "CPU (est.)",
+    assertThat(header.subList(0, 5)).containsExactly("endpoint", "requests seen", "CPU samples", "CPU (est.)",
         "CPU / request (est.)");
     assertThat(rows.subList(1, rows.size())).extracting(r -> r.get(0)).as("endpoints of the cost table")
         .containsExactlyInAnyOrderElementsOf(linked.keySet());

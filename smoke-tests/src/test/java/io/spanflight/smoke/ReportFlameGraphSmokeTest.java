@@ -83,7 +83,7 @@ class ReportFlameGraphSmokeTest extends SmokeTestBase {
           .isEqualTo(List.of("100.00", "60.00"));
       assertThat(ReportBrowserSmokeTest.costRows(page)).as("the cost table: header, then a row per endpoint")
           .containsExactly(
-              List.of("endpoint", "requests", "CPU samples", "CPU (est.)", "CPU / request (est.)", "allocated / request"),
+              List.of("endpoint", "requests seen", "CPU samples", "CPU (est.)", "CPU / request (est.)", "allocated / request"),
               List.of("POST /checkout", "2", "6", "120.0 ms", "60.0 ms", "1.5 KB"));
       page.screenshot(work.resolve("report-flame.png"));
       assertThat(page.errors()).isEmpty();

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * The "what each request cost" table as text, one formatter for the HTML report and the terminal
- * summary so that both show the same figures: per endpoint the requests seen, the CPU samples,
+ * summary so that both show the same figures: per endpoint the requests seen (traces with a
+ * sample of it), the CPU samples,
  * the estimated CPU in all and per request, and per request the allocated bytes and the wait of
  * each kind. Columns of kinds whose profiles are absent (source off) are left out.
  *
@@ -31,7 +32,7 @@ final class EndpointCostTable {
     EndpointCostTable table = new EndpointCostTable();
     int cpu = costs.cpuKind();
     table.header.add("endpoint");
-    table.header.add("requests");
+    table.header.add("requests seen");
     if (cpu != CostKind.NONE) {
       table.header.add(cpu == CostKind.CPU_TIME ? "CPU-time samples" : "CPU samples");
       table.header.add("CPU (est.)");

@@ -121,7 +121,7 @@ class ReportModelTest {
 
     EndpointCostTable table = model(f).costTable();
 
-    assertThat(table.header).containsExactly("endpoint", "requests", "CPU samples", "CPU (est.)",
+    assertThat(table.header).containsExactly("endpoint", "requests seen", "CPU samples", "CPU (est.)",
         "CPU / request (est.)", "allocated / request", "lock wait / request", "socket wait / request");
     assertThat(table.rows).containsExactly(
         List.of("POST /checkout", "2", "6", "120.0 ms", "60.0 ms", "2.0 KB", "20.0 ms", "0 ns"),
@@ -140,7 +140,7 @@ class ReportModelTest {
 
     EndpointCostTable table = model(f).costTable();
 
-    assertThat(table.header).containsExactly("endpoint", "requests", "CPU-time samples", "CPU (est.)",
+    assertThat(table.header).containsExactly("endpoint", "requests seen", "CPU-time samples", "CPU (est.)",
         "CPU / request (est.)");
     assertThat(table.rows).containsExactly(List.of("POST /checkout", "1", "2", "12.0 ms", "12.0 ms"));
   }
@@ -160,9 +160,9 @@ class ReportModelTest {
     String text = all.substring(0, all.indexOf("Top methods per endpoint"));
 
     assertThat(text).contains("What each request cost, per endpoint (10 of 12, the most CPU first):",
-        "  endpoint  requests  CPU samples  CPU (est.)  CPU / request (est.)",
-        "  GET /e11         1           12    240.0 ms              240.0 ms",
-        "  GET /e2          1            3     60.0 ms               60.0 ms", "  Estimates from the profiles")
+        "  endpoint  requests seen  CPU samples  CPU (est.)  CPU / request (est.)",
+        "  GET /e11              1           12    240.0 ms              240.0 ms",
+        "  GET /e2               1            3     60.0 ms               60.0 ms", "  Estimates from the profiles")
         .doesNotContain("  GET /e1  ", "  GET /e0  ");
   }
 
