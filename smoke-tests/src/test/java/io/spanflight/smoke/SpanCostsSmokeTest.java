@@ -119,6 +119,38 @@ class SpanCostsSmokeTest extends SmokeTestBase {
     }
   }
 
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void aBadSpanCostSettingSwitchesOffSpanCostsOnly() throws Exception {
+    try (OtlpCollector collector = OtlpCollector.start()) {
+      Path demoClasses = PATHS.buildDir().resolve("../../demo/target/classes").normalize();
+      AppJvm app = app(newestJdk(), collector, "span-costs-bad")
+          .mainClass("io.spanflight.demo.service.DemoService")
+          .classpath(List.of(demoClasses))
+          .systemProperty("otel.spanflight.span.costs", "true")
+          .systemProperty("otel.spanflight.span.costs.max.spans", "abc")
+          .systemProperty("otel.bsp.schedule.delay", "500")
+          .start();
+      try (app) {
+        HttpClient client = HttpClient.newHttpClient();
+        for (int i = 0; i < 5; i++) {
+          get(client, app.baseUri(), "/checkout?items=5000");
+        }
+        boolean arrived = collector.await(c -> !c.profileRequests().isEmpty()
+            && CostedSpans.serverSpans(c.traceRequests(), "/checkout").size() >= 5, Duration.ofSeconds(60));
+        assertThat(arrived).as(withLog(app, "profiles and spans; " + received(collector))).isTrue();
+        String log = app.logText();
+        assertThat(log.lines().filter(l -> l.contains("Spanflight span costs are off")))
+            .as("one line naming key, value and expected form").singleElement().asString()
+            .contains("(the rest of Spanflight runs): invalid value 'abc' for otel.spanflight.span.costs.max.spans"
+                + " (OTEL_SPANFLIGHT_SPAN_COSTS_MAX_SPANS): expected a whole number between");
+        assertThat(log).doesNotContain("Spanflight is off");
+      }
+      assertThat(CostedSpans.serverSpans(collector.traceRequests(), "/checkout")).extracting(r -> r.status)
+          .as("spans go out without costs").containsOnlyNulls();
+    }
+  }
+
   /** All {@code count} spans of {@code route} arrived, and the route's request counter reached it. */
   private static boolean settled(OtlpCollector c, String route, int count) {
     return CostedSpans.serverSpans(c.traceRequests(), route).size() >= count
