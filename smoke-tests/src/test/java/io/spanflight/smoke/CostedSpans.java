@@ -103,6 +103,28 @@ final class CostedSpans {
     return value;
   }
 
+  /** The values of attribute {@code key} (null when absent) on the points of {@code metric} at {@code route}. */
+  static java.util.Set<String> pointValues(List<ExportMetricsServiceRequest> requests, String metric, String route,
+      String key) {
+    java.util.Set<String> values = new java.util.HashSet<>();
+    for (ExportMetricsServiceRequest request : requests) {
+      for (var resource : request.getResourceMetricsList()) {
+        for (var scope : resource.getScopeMetricsList()) {
+          for (Metric m : scope.getMetricsList()) {
+            if (m.getName().equals(metric) && m.hasSum()) {
+              for (NumberDataPoint point : m.getSum().getDataPointsList()) {
+                if (route.equals(attribute(point, "http.route"))) {
+                  values.add(attribute(point, key));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return values;
+  }
+
   private static String attribute(NumberDataPoint point, String key) {
     for (KeyValue kv : point.getAttributesList()) {
       if (kv.getKey().equals(key)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.profiles.v1development.KeyValueAndUnit;
+import io.opentelemetry.proto.profiles.v1development.Link;
 import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
@@ -19,9 +20,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -64,8 +69,10 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
           Duration.ofSeconds(4), progress -> {});
       assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
     }
-    System.out.println(ReportCli.run(jdk, PATHS, profiles, html));
+    String summary = ReportCli.run(jdk, PATHS, profiles, html);
+    System.out.println(summary);
     Map<String, Long> cpuByEndpoint = cpuSamplesByEndpoint(profiles);
+    Map<String, LinkedCosts> linked = linkedCostsByEndpoint(profiles);
 
     try (HeadlessChromium browser = HeadlessChromium.start(chromium.get(), work, 1400, 1000)) {
       BrowserPage page = new BrowserPage(browser.page());
@@ -94,6 +101,7 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
             cpuByEndpoint.get(NO_ENDPOINT));
       }
       page.screenshot(work.resolve("report.png"));
+      checkCostTable(page, summary, linked);
 
       String frame = "#flame .frame[data-name=\"" + shownMethod + "\"]";
       page.type("#search", shownMethod.substring(shownMethod.lastIndexOf('.') + 1));
@@ -130,6 +138,89 @@ class ReportBrowserSmokeTest extends SmokeTestBase {
           UI_TIMEOUT);
       assertThat(page.texts("#top-methods td.method")).as("top methods of " + name).contains(method);
     }
+  }
+
+  /** Per endpoint, what its samples that link to a span add up to, read with the generated classes. */
+  static final class LinkedCosts {
+    final Set<String> traces = new HashSet<>();
+    long cpuSamples;
+  }
+
+  static Map<String, LinkedCosts> linkedCostsByEndpoint(Path profiles) throws IOException {
+    Map<String, LinkedCosts> all = new TreeMap<>();
+    Set<String> withCosts = new HashSet<>(); // endpoints with a linked sample of a cost type
+    Set<String> costTypes = Set.of("samples", "alloc_space", "lock_contention", "lock_wait", "park",
+        "socket_read", "socket_write", "file_read", "file_write");
+    try (Stream<Path> files = Files.list(profiles)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".binpb")).sorted().toList()) {
+        ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
+        ProfilesDictionary d = request.getDictionary();
+        for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
+          String type = d.getStringTable(profile.getSampleType().getTypeStrindex());
+          for (Sample sample : profile.getSamplesList()) {
+            Link link = d.getLinkTable(sample.getLinkIndex());
+            if (link.getTraceId().isEmpty()) {
+              continue;
+            }
+            String endpoint = endpointOf(d, sample);
+            LinkedCosts costs = all.computeIfAbsent(endpoint, e -> new LinkedCosts());
+            costs.traces.add(HexFormat.of().formatHex(link.getTraceId().toByteArray()));
+            if (costTypes.contains(type)) {
+              withCosts.add(endpoint);
+            }
+            if (type.equals("samples")) {
+              costs.cpuSamples += sample.getValuesList().stream().mapToLong(Long::longValue).sum();
+            }
+          }
+        }
+      }
+    }
+    all.keySet().retainAll(withCosts);
+    return all;
+  }
+
+  /** The CPU time of {@code samples} execution samples at the demo's 20 ms, as the table writes it. */
+  private static String cpuText(long samples) {
+    long ms = samples * 20;
+    if (samples == 0) {
+      return "0 ns";
+    }
+    return ms >= 1000 ? String.format(Locale.ROOT, "%.2f s", ms / 1000.0) : String.format(Locale.ROOT, "%.1f ms", (double) ms);
+  }
+
+  /**
+   * The page's cost table lists each endpoint with linked samples, with as many requests as it
+   * has traces and as many CPU samples as the files hold; the terminal summary prints the same
+   * cells for the endpoints it shows.
+   */
+  private static void checkCostTable(BrowserPage page, String summary, Map<String, LinkedCosts> linked) {
+    List<List<String>> rows = costRows(page);
+    assertThat(rows).as("cost table").hasSizeGreaterThan(1);
+    List<String> header = rows.get(0);
+    assertThat(header.subList(0, 5)).containsExactly("endpoint", "requests seen", "CPU samples", "CPU (est.)",
+        "CPU / request (est.)");
+    assertThat(rows.subList(1, rows.size())).extracting(r -> r.get(0)).as("endpoints of the cost table")
+        .containsExactlyInAnyOrderElementsOf(linked.keySet());
+    for (List<String> row : rows.subList(1, rows.size())) {
+      LinkedCosts expected = linked.get(row.get(0));
+      assertThat(row.get(1)).as("requests of " + row.get(0)).isEqualTo(Integer.toString(expected.traces.size()));
+      assertThat(row.get(2)).as("CPU samples of " + row.get(0)).isEqualTo(Long.toString(expected.cpuSamples));
+      assertThat(row.get(3)).as("CPU of " + row.get(0)).isEqualTo(cpuText(expected.cpuSamples));
+    }
+    List<String> printed = summary.lines().dropWhile(l -> !l.startsWith("What each request cost")).skip(1)
+        .takeWhile(l -> l.startsWith("  ") && !l.startsWith("  Estimates")).toList();
+    assertThat(printed).as("the terminal summary's cost block").hasSizeGreaterThan(1);
+    for (int i = 0; i < printed.size(); i++) {
+      assertThat(List.of(printed.get(i).trim().split(" {2,}"))).as("summary line " + i)
+          .isEqualTo(rows.get(i).stream().map(c -> c.length() > 40 ? c.substring(0, 37) + "..." : c).toList());
+    }
+  }
+
+  /** The cost table's header and rows, cell by cell. */
+  @SuppressWarnings("unchecked")
+  static List<List<String>> costRows(BrowserPage page) {
+    return (List<List<String>>) page.evaluate("Array.from(document.querySelectorAll('#endpoint-costs tr'))"
+        + ".map(tr => Array.from(tr.cells).map(c => c.textContent))");
   }
 
   private static String js(String value) {

@@ -25,6 +25,9 @@ import org.junit.jupiter.api.Timeout;
  *   Main.main > Alpha.run > Beta.run                             2 samples
  *   Main.main > Alpha.run                                        1 sample
  * </pre>
+ *
+ * <p>A second trace of the endpoint holds only an allocation sample of 3 KB, so the cost table
+ * shows two requests, 6 CPU samples (120 ms), 60 ms and 1.5 KB per request.
  */
 class ReportFlameGraphSmokeTest extends SmokeTestBase {
   static final String MAIN = "app.Main.main";
@@ -47,6 +50,9 @@ class ReportFlameGraphSmokeTest extends SmokeTestBase {
     request.sample(0, request.stack(List.of(MAIN, ALPHA, BETA, ALPHA, GAMMA)), link, endpoint, 3, 1);
     request.sample(0, request.stack(List.of(MAIN, ALPHA, BETA)), link, endpoint, 2, 2);
     request.sample(0, request.stack(List.of(MAIN, ALPHA)), link, endpoint, 1, 3);
+    // a second request of the endpoint that left only an allocation sample: two requests seen
+    int second = request.link("2102030405060708090a0b0c0d0e0f10", "2112131415161718");
+    request.sample(1, request.stack(List.of(MAIN, ALPHA)), second, endpoint, 3072, 4);
     Files.write(profiles.resolve("spanflight-1-1-1.binpb"), request.build().toByteArray());
     Path html = work.resolve("index.html");
     ReportCli.run(newestJdk(), PATHS, profiles, html);
@@ -75,6 +81,10 @@ class ReportFlameGraphSmokeTest extends SmokeTestBase {
       page.awaitTrue("document.querySelector('#flame .frame[data-name=\"" + BETA + "\"]').style.width === '100%'", UI_TIMEOUT);
       assertThat(page.evaluate(widthsOf(ALPHA))).as("the ancestor and the zoomed-in recursive call")
           .isEqualTo(List.of("100.00", "60.00"));
+      assertThat(ReportBrowserSmokeTest.costRows(page)).as("the cost table: header, then a row per endpoint")
+          .containsExactly(
+              List.of("endpoint", "requests seen", "CPU samples", "CPU (est.)", "CPU / request (est.)", "allocated / request"),
+              List.of("POST /checkout", "2", "6", "120.0 ms", "60.0 ms", "1.5 KB"));
       page.screenshot(work.resolve("report-flame.png"));
       assertThat(page.errors()).isEmpty();
     }

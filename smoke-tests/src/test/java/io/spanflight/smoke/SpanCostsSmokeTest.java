@@ -42,6 +42,7 @@ class SpanCostsSmokeTest extends SmokeTestBase {
   static final String SAMPLES = "spanflight.cost.subtree.cpu.samples";
   static final String LOCK = "spanflight.cost.subtree.wait.lock_ns";
   static final String SOCKET = "spanflight.cost.subtree.wait.socket_ns";
+  static final String STATUS_CODE = "http.response.status_code";
 
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -55,6 +56,8 @@ class SpanCostsSmokeTest extends SmokeTestBase {
           .classpath(List.of(demoClasses))
           .systemProperty("otel.spanflight.span.costs", "true")
           .systemProperty("otel.spanflight.cputime.enabled", "true")
+          // a long span attribute as a context attribute: a dimension of the route metrics too
+          .systemProperty("otel.spanflight.context.attributes", "http.route,http.request.method," + STATUS_CODE)
           .systemProperty("otel.metrics.exporter", "otlp")
           .systemProperty("otel.metric.export.interval", "2000")
           .systemProperty("otel.bsp.schedule.delay", "500")
@@ -102,6 +105,9 @@ class SpanCostsSmokeTest extends SmokeTestBase {
 
       var metrics = collector.metricRequests();
       assertThat(CostedSpans.latest(metrics, "spanflight.request.count", "/checkout", null)).isEqualTo(CHECKOUTS);
+      assertThat(checkout).extracting(r -> r.get(STATUS_CODE)).containsOnly(200L);
+      assertThat(CostedSpans.pointValues(metrics, "spanflight.request.count", "/checkout", STATUS_CODE))
+          .as("the configured context attribute on the route metric").containsExactly("200");
       assertThat(CostedSpans.latest(metrics, "spanflight.request.cpu.time", "/checkout", null) * 1e9)
           .as("route CPU metric vs spans").isBetween(0.9 * spanCpu, 1.1 * spanCpu);
       long lock = CostedSpans.sum(inventory, LOCK);
@@ -110,6 +116,38 @@ class SpanCostsSmokeTest extends SmokeTestBase {
       long socket = CostedSpans.sum(report, SOCKET);
       assertThat(CostedSpans.latest(metrics, "spanflight.request.wait.time", "/report", "socket") * 1e9)
           .as("route socket metric vs spans").isBetween(0.9 * socket, 1.1 * socket);
+    }
+  }
+
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void aBadSpanCostSettingSwitchesOffSpanCostsOnly() throws Exception {
+    try (OtlpCollector collector = OtlpCollector.start()) {
+      Path demoClasses = PATHS.buildDir().resolve("../../demo/target/classes").normalize();
+      AppJvm app = app(newestJdk(), collector, "span-costs-bad")
+          .mainClass("io.spanflight.demo.service.DemoService")
+          .classpath(List.of(demoClasses))
+          .systemProperty("otel.spanflight.span.costs", "true")
+          .systemProperty("otel.spanflight.span.costs.max.spans", "abc")
+          .systemProperty("otel.bsp.schedule.delay", "500")
+          .start();
+      try (app) {
+        HttpClient client = HttpClient.newHttpClient();
+        for (int i = 0; i < 5; i++) {
+          get(client, app.baseUri(), "/checkout?items=5000");
+        }
+        boolean arrived = collector.await(c -> !c.profileRequests().isEmpty()
+            && CostedSpans.serverSpans(c.traceRequests(), "/checkout").size() >= 5, Duration.ofSeconds(60));
+        assertThat(arrived).as(withLog(app, "profiles and spans; " + received(collector))).isTrue();
+        String log = app.logText();
+        assertThat(log.lines().filter(l -> l.contains("Spanflight span costs are off")))
+            .as("one line naming key, value and expected form").singleElement().asString()
+            .contains("(the rest of Spanflight runs): invalid value 'abc' for otel.spanflight.span.costs.max.spans"
+                + " (OTEL_SPANFLIGHT_SPAN_COSTS_MAX_SPANS): expected a whole number between");
+        assertThat(log).doesNotContain("Spanflight is off");
+      }
+      assertThat(CostedSpans.serverSpans(collector.traceRequests(), "/checkout")).extracting(r -> r.status)
+          .as("spans go out without costs").containsOnlyNulls();
     }
   }
 

@@ -20,8 +20,9 @@ import java.util.logging.Logger;
  * Every Spanflight setting, read once at startup. Each key works as a system property and as the
  * matching {@code OTEL_*} environment variable (the agent's {@link ConfigProperties} does that).
  * A bad value is collected in {@link #errors()} instead of thrown: the caller logs each one and
- * switches off what it concerns. In this version every key concerns the whole pipeline, so any
- * error switches Spanflight off while the application keeps running.
+ * switches off what it concerns. Every key concerns the whole pipeline, so its error switches
+ * Spanflight off while the application keeps running, except the {@code otel.spanflight.span.costs*}
+ * keys: their error ({@link #spanCostErrors()}) switches only span costs off.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -87,6 +88,7 @@ public final class SpanflightConfig {
   }
 
   private final List<String> errors = new ArrayList<>();
+  private final List<String> spanCostErrors = new ArrayList<>();
   private final boolean enabled;
   private final Exporter exporter;
   private final Duration exportInterval;
@@ -154,15 +156,17 @@ public final class SpanflightConfig {
     otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
-    spanCosts = read(() -> s.bool(SPAN_COSTS, false), false);
+    // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
+    boolean spanCostsAsked = readSpanCosts(() -> s.bool(SPAN_COSTS, false), false);
     spanCostsMaxSpans =
-        read(() -> s.integer(SPAN_COSTS_MAX_SPANS, DEFAULT_SPAN_COSTS_MAX_SPANS, 100, 100_000), DEFAULT_SPAN_COSTS_MAX_SPANS);
+        readSpanCosts(() -> s.integer(SPAN_COSTS_MAX_SPANS, DEFAULT_SPAN_COSTS_MAX_SPANS, 100, 100_000), DEFAULT_SPAN_COSTS_MAX_SPANS);
     spanCostsMaxRoutes =
-        read(() -> s.integer(SPAN_COSTS_MAX_ROUTES, DEFAULT_SPAN_COSTS_MAX_ROUTES, 1, 10_000), DEFAULT_SPAN_COSTS_MAX_ROUTES);
+        readSpanCosts(() -> s.integer(SPAN_COSTS_MAX_ROUTES, DEFAULT_SPAN_COSTS_MAX_ROUTES, 1, 10_000), DEFAULT_SPAN_COSTS_MAX_ROUTES);
     spanCostsWait =
-        read(
+        readSpanCosts(
             () -> s.duration(SPAN_COSTS_WAIT, DEFAULT_SPAN_COSTS_WAIT, Duration.ofMillis(100), Duration.ofSeconds(60)),
             DEFAULT_SPAN_COSTS_WAIT);
+    spanCosts = spanCostsAsked && spanCostErrors.isEmpty();
   }
 
   /**
@@ -207,14 +211,32 @@ public final class SpanflightConfig {
     }
   }
 
+  private <T> T readSpanCosts(Supplier<T> reader, T onError) {
+    try {
+      return reader.get();
+    } catch (ConfigError e) {
+      spanCostErrors.add(e.getMessage());
+      return onError;
+    }
+  }
+
   /**
    * Logs each error as one severe line, which says that Spanflight is off because of it; the
-   * application runs on without Spanflight. Values that may hold secrets were never put in them.
+   * application runs on without Spanflight. Each span-cost error is one warning line saying that
+   * span costs are off and the rest runs. Values that may hold secrets were never put in them.
    */
   public void logErrors() {
     for (String error : errors) {
       logger.severe("Spanflight is off (the application runs without it): " + error);
     }
+    for (String error : spanCostErrors) {
+      logger.warning("Spanflight span costs are off (the rest of Spanflight runs): " + error);
+    }
+  }
+
+  /** One message per bad {@code otel.spanflight.span.costs*} setting; they switch span costs off only. */
+  public List<String> spanCostErrors() {
+    return Collections.unmodifiableList(spanCostErrors);
   }
 
   /** One message per bad setting, each naming the key, the value and the expected form. */

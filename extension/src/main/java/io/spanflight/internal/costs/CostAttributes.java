@@ -53,7 +53,7 @@ final class CostAttributes {
 
   /** CPU time samples (JDK 25, exact per sample) when on, else execution samples, else none. */
   static int cpuKind(boolean[] enabled) {
-    return enabled[CostKind.CPU_TIME] ? CostKind.CPU_TIME : enabled[CostKind.CPU] ? CostKind.CPU : CostKind.NONE;
+    return CostKind.cpuKind(enabled);
   }
 
   int cpuKind() {

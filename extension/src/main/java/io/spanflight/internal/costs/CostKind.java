@@ -35,6 +35,60 @@ public final class CostKind {
 
   private CostKind() {}
 
+  /** How many wait kinds there are ({@link #waitKind}, {@link #waitName}). */
+  public static int waitCount() {
+    return WAITS.length;
+  }
+
+  /** The {@code i}-th wait kind, in attribute order. */
+  public static int waitKind(int i) {
+    return WAITS[i];
+  }
+
+  /** The name of the {@code i}-th wait kind ({@code lock}, {@code park}, {@code socket}, {@code file}). */
+  public static String waitName(int i) {
+    return WAIT_NAMES[i];
+  }
+
+  /**
+   * The kind whose CPU figure is used, the one rule for span attributes, route metrics and the
+   * report: CPU-time samples (JDK 25, exact per sample) where they are on, else execution samples
+   * (samples x period), else {@link #NONE}.
+   *
+   * @param present per kind, whether its events are there (its source is on)
+   */
+  public static int cpuKind(boolean[] present) {
+    return present[CPU_TIME] ? CPU_TIME : present[CPU] ? CPU : NONE;
+  }
+
+  /**
+   * The kind of an exported profile's OTLP sample type (as {@code jfr.JfrSources} names them),
+   * or {@link #NONE}: the profile side of {@link #ofSource}, for readers of exported profiles.
+   */
+  public static int ofSampleType(String type) {
+    switch (type) {
+      case "samples":
+        return CPU;
+      case "cpu":
+        return CPU_TIME;
+      case "alloc_space":
+        return ALLOCATION;
+      case "lock_contention":
+      case "lock_wait":
+        return LOCK;
+      case "park":
+        return PARK;
+      case "socket_read":
+      case "socket_write":
+        return SOCKET;
+      case "file_read":
+      case "file_write":
+        return FILE;
+      default:
+        return NONE;
+    }
+  }
+
   /** The kind of the configured source {@code sourceName}, or {@link #NONE}. */
   public static int ofSource(String sourceName) {
     switch (sourceName) {

@@ -7,7 +7,10 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleCounter;
 import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -16,9 +19,12 @@ import java.util.function.Supplier;
  * route" is one division in any metrics backend. Each local-root span whose costs are known adds
  * its subtree: {@code spanflight.request.cpu.time} (s), {@code spanflight.request.allocated} (By),
  * {@code spanflight.request.wait.time} (s, by {@code spanflight.wait.kind}) and {@code
- * spanflight.request.count}, all with {@code http.route} and {@code http.request.method} from the
- * span. Routes beyond {@code maxRoutes} distinct ones are reported as {@code other} and counted
- * ({@code spanflight.request.routes_folded}). Also {@code spanflight.span_costs.spans} by {@code
+ * spanflight.request.count}, all with {@code http.route}, {@code http.request.method} and the
+ * configured context attributes ({@code otel.spanflight.context.attributes}: string or long span
+ * attributes, as strings) from the span. At most {@code maxRoutes} distinct combinations of these
+ * values are kept; a request with a new one beyond it is reported with {@code http.route} and each
+ * context attribute it has set to {@code other} (the method kept) and counted ({@code
+ * spanflight.request.routes_folded}). Also {@code spanflight.span_costs.spans} by {@code
  * status}: every span the exporter sent.
  *
  * <p>Instruments are built once a meter is available (the global OpenTelemetry is set after the
@@ -37,6 +43,9 @@ final class RouteCostMetrics {
   private final Supplier<Meter> meterSource;
   private final int maxRoutes;
   private final int cpuKind;
+  private final List<AttributeKey<String>> contextKeys = new ArrayList<>();
+  private final List<AttributeKey<Long>> contextLongKeys = new ArrayList<>();
+  private final String[] contextValues;
   private final Map<String, Attributes> routes = new HashMap<>();
   private final Map<String, Attributes> statuses = new HashMap<>();
   private DoubleCounter cpu;
@@ -46,11 +55,22 @@ final class RouteCostMetrics {
   private LongCounter folded;
   private LongCounter spans;
 
-  /** @param meterSource a meter, or null while there is none yet */
-  RouteCostMetrics(Supplier<Meter> meterSource, int maxRoutes, int cpuKind) {
+  /**
+   * @param meterSource a meter, or null while there is none yet
+   * @param contextAttributes the configured context attribute keys; {@code http.route} and {@code
+   *     http.request.method} among them are dimensions anyway
+   */
+  RouteCostMetrics(Supplier<Meter> meterSource, int maxRoutes, int cpuKind, List<String> contextAttributes) {
     this.meterSource = meterSource;
     this.maxRoutes = maxRoutes;
     this.cpuKind = cpuKind;
+    for (String key : new LinkedHashSet<>(contextAttributes)) {
+      if (!key.equals(ROUTE.getKey()) && !key.equals(METHOD.getKey()) && !key.equals(WAIT_KIND.getKey())) {
+        contextKeys.add(AttributeKey.stringKey(key));
+        contextLongKeys.add(AttributeKey.longKey(key));
+      }
+    }
+    this.contextValues = new String[contextKeys.size()];
   }
 
   /** Through the global OpenTelemetry, once the agent has set it. */
@@ -111,21 +131,31 @@ final class RouteCostMetrics {
   private Attributes routeOf(Attributes span) {
     String route = span.get(ROUTE);
     String method = span.get(METHOD);
-    String key = route + '\u0000' + method;
-    Attributes known = routes.get(key);
+    StringBuilder key = new StringBuilder().append(route).append('\u0000').append(method);
+    for (int i = 0; i < contextKeys.size(); i++) {
+      String value = span.get(contextKeys.get(i));
+      if (value == null) {
+        Long number = span.get(contextLongKeys.get(i));
+        value = number == null ? null : number.toString();
+      }
+      contextValues[i] = value;
+      key.append('\u0000').append(value);
+    }
+    Attributes known = routes.get(key.toString());
     if (known != null) {
       return known;
     }
     if (routes.size() >= maxRoutes) {
       folded.add(1);
-      return attributes(OTHER, method);
+      return attributes(OTHER, method, true);
     }
-    Attributes made = attributes(route, method);
-    routes.put(key, made);
+    Attributes made = attributes(route, method, false);
+    routes.put(key.toString(), made);
     return made;
   }
 
-  private static Attributes attributes(String route, String method) {
+  /** The dimensions, with the context values just read; {@code folded}: each present one as other. */
+  private Attributes attributes(String route, String method, boolean folded) {
     AttributesBuilder b = Attributes.builder();
     if (route != null) {
       b.put(ROUTE, route);
@@ -133,10 +163,15 @@ final class RouteCostMetrics {
     if (method != null) {
       b.put(METHOD, method);
     }
+    for (int i = 0; i < contextKeys.size(); i++) {
+      if (contextValues[i] != null) {
+        b.put(contextKeys.get(i), folded ? OTHER : contextValues[i]);
+      }
+    }
     return b.build();
   }
 
-  /** Distinct routes seen (at most maxRoutes). */
+  /** Distinct combinations of route, method and context attributes seen (at most maxRoutes). */
   int routeCount() {
     return routes.size();
   }

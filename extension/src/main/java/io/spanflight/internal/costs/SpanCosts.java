@@ -27,7 +27,7 @@ public final class SpanCosts {
     boolean[] enabled = enabledKinds(config.sources(), config.capAtDefaultJfc(), Runtime.version().feature());
     CostSpanExporter exporter = create(delegate, link, config.spanCostsMaxSpans(), config.spanCostsMaxRoutes(),
         TimeUnit.MILLISECONDS.toNanos(config.spanCostsWait().toMillis()), enabled,
-        RouteCostMetrics.globalMeter(), System::nanoTime, EpochClock::nowNanos);
+        RouteCostMetrics.globalMeter(), config.contextAttributes(), System::nanoTime, EpochClock::nowNanos);
     new CostTicker().start(exporter);
     link.exporterWrapped();
     return exporter;
@@ -35,6 +35,7 @@ public final class SpanCosts {
 
   /**
    * @param meter the meter of the route metrics, or null while there is none yet
+   * @param contextAttributes the configured context attribute keys, dimensions of the route metrics
    * @param nanoClock the clock of the stream's watermark
    * @param epochClock wall-clock nanoseconds, the clock of span timestamps
    */
@@ -46,9 +47,10 @@ public final class SpanCosts {
       long waitNanos,
       boolean[] enabled,
       Supplier<Meter> meter,
+      List<String> contextAttributes,
       LongSupplier nanoClock,
       LongSupplier epochClock) {
-    RouteCostMetrics metrics = new RouteCostMetrics(meter, maxRoutes, CostAttributes.cpuKind(enabled));
+    RouteCostMetrics metrics = new RouteCostMetrics(meter, maxRoutes, CostAttributes.cpuKind(enabled), contextAttributes);
     SpanCostAnnotator annotator = new SpanCostAnnotator(link, enabled, new SubtreeTotals(maxSpans), metrics);
     return new CostSpanExporter(
         delegate, link, new SpanHold(maxSpans, waitNanos), annotator, nanoClock, epochClock);

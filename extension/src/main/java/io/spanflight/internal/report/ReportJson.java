@@ -17,7 +17,8 @@ import java.util.Map;
  *   "parent":    [parent node of node i, ...],  "frame": [name index of node i, ...],
  *   "endpoints": [{"name", "data": [per weight slot: [leaf node, value, ...] or null]}],
  *   "traces":    [[trace id, first sample epoch ms, endpoints, [span index, ...]]],
- *   "spans":     [[span id, trace index, endpoint, data as above]] }
+ *   "spans":     [[span id, trace index, endpoint, data as above]],
+ *   "costs":     {"note", "header": [column, ...], "rows": [[cell, ...], ...]} (EndpointCostTable) }
  * </pre>
  *
  * <p>Not API: internal to Spanflight.
@@ -72,7 +73,24 @@ final class ReportJson {
       }
     }
     out.endArray();
+    writeCosts(model.costTable(), out);
     out.endObject();
+  }
+
+  private static void writeCosts(EndpointCostTable table, JsonOut out) throws IOException {
+    out.name("costs").beginObject().name("note").value(EndpointCostTable.NOTE).name("header").beginArray();
+    for (String column : table.header) {
+      out.value(column);
+    }
+    out.endArray().name("rows").beginArray();
+    for (List<String> row : table.rows) {
+      out.beginArray();
+      for (String cell : row) {
+        out.value(cell);
+      }
+      out.endArray();
+    }
+    out.endArray().endObject();
   }
 
   private static void writeTrie(FrameTrie trie, JsonOut out) throws IOException {

@@ -1,5 +1,6 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.costs.CostKind;
 import io.spanflight.internal.profile.Hex;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +17,8 @@ import java.util.Set;
  * FrameTrie} of all call paths, the sample types, and the samples grouped by endpoint, by trace
  * and by span. Each sample goes to its endpoint (the sample attributes {@code
  * http.request.method} and {@code http.route}, or {@link #NO_ENDPOINT}) and, when it has a link,
- * to the span of that link (and so to its trace). Memory grows with distinct call paths, spans and
+ * to the span of that link (and so to its trace); linked samples also add to their endpoint's
+ * {@link EndpointCosts}. Memory grows with distinct call paths, spans and
  * leaf nodes per group, not with the number of samples.
  *
  * <p>Not API: internal to Spanflight.
@@ -75,6 +77,7 @@ final class ReportModel {
   private final Map<String, Integer> typeIndex = new HashMap<>();
   private final Map<String, SampleGroup> endpoints = new LinkedHashMap<>();
   private final Map<String, Trace> traces = new LinkedHashMap<>();
+  private final EndpointCosts costs = new EndpointCosts();
   private long samples;
   private int requests;
   private long startNanos = Long.MAX_VALUE;
@@ -94,6 +97,8 @@ final class ReportModel {
     Arrays.fill(functionFrame, -1);
     for (ProfilesRequest.Profile profile : request.profiles) {
       int type = type(profile);
+      int costKind = EndpointCosts.kindOf(profile);
+      costs.seen(costKind);
       if (profile.timeUnixNano > 0) {
         startNanos = Math.min(startNanos, profile.timeUnixNano);
         endNanos = Math.max(endNanos, profile.timeUnixNano + profile.durationNano);
@@ -112,6 +117,9 @@ final class ReportModel {
         int link = profile.link[i];
         if (link != 0 && d.linkTraceIds[link].length > 0) {
           span(d, link, endpoint).add(type, leaf, value, events, timestamp);
+          if (costKind != CostKind.NONE) {
+            costs.add(endpoint, costKind, value, events, profile.period);
+          }
         }
         samples += events;
       }
@@ -220,6 +228,16 @@ final class ReportModel {
     List<Trace> sorted = new ArrayList<>(traces.values());
     sorted.sort(Comparator.comparing((Trace t) -> samplesOf.get(t)).reversed().thenComparing(t -> t.traceId));
     return sorted;
+  }
+
+  /** What each request cost per endpoint ({@link EndpointCosts}), the most CPU first. */
+  List<EndpointCosts.Row> costRows() {
+    return costs.rows(traces.values());
+  }
+
+  /** The cost table as the report and the summary show it. */
+  EndpointCostTable costTable() {
+    return EndpointCostTable.of(costs, costRows());
   }
 
   int traceCount() {

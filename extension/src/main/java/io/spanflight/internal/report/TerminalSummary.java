@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The summary printed after a report is written: per endpoint, the top three methods by CPU,
+ * The summary printed after a report is written: what each request cost for the ten endpoints
+ * with the most CPU ({@link EndpointCostTable}, the figures of the HTML report's table), then per endpoint the top three methods by CPU,
  * allocation, lock and I/O time, each measured as the self value of the leaf-most frame (where
  * the thread was when it was sampled or blocked). Empty categories are left out. CPU uses the
  * execution samples (as time, count times period) or, without them, the CPU-time samples; lock is
@@ -18,6 +19,10 @@ import java.util.Map;
  */
 final class TerminalSummary {
   static final int TOP = 3;
+  /** Endpoints in the cost block. */
+  static final int TOP_ENDPOINTS = 10;
+  private static final int MAX_ENDPOINT_WIDTH = 40;
+  private static final int NOTE_WIDTH = 98;
   private static final ReportSampleType.Category[] CATEGORIES = {
     ReportSampleType.Category.CPU, ReportSampleType.Category.ALLOCATION,
     ReportSampleType.Category.LOCK, ReportSampleType.Category.IO
@@ -37,6 +42,7 @@ final class TerminalSummary {
   private TerminalSummary() {}
 
   static void print(ReportModel model, PrintStream out) {
+    printCosts(model.costTable(), out);
     out.println("Top methods per endpoint (self time of the leaf-most frame):");
     for (SampleGroup endpoint : model.endpoints()) {
       out.println("  " + endpoint.name + "  (" + model.samplesOf(endpoint) + " sample(s))");
@@ -54,6 +60,49 @@ final class TerminalSummary {
         out.println("    (no CPU, allocation, lock or I/O samples)");
       }
     }
+  }
+
+  /**
+   * The first {@link #TOP_ENDPOINTS} rows of the cost table (the most CPU first), in aligned
+   * columns, and the note on how the figures are made; nothing when no sample links to a span.
+   */
+  static void printCosts(EndpointCostTable table, PrintStream out) {
+    if (table.rows.isEmpty()) {
+      return;
+    }
+    List<List<String>> shown = new ArrayList<>();
+    shown.add(table.header);
+    shown.addAll(table.rows.subList(0, Math.min(TOP_ENDPOINTS, table.rows.size())));
+    int[] widths = new int[table.header.size()];
+    for (List<String> row : shown) {
+      for (int c = 0; c < row.size(); c++) {
+        widths[c] = Math.max(widths[c], Math.min(MAX_ENDPOINT_WIDTH, row.get(c).length()));
+      }
+    }
+    out.println("What each request cost, per endpoint (" + Math.min(TOP_ENDPOINTS, table.rows.size()) + " of "
+        + table.rows.size() + ", the most CPU first):");
+    for (List<String> row : shown) {
+      StringBuilder line = new StringBuilder("  ");
+      for (int c = 0; c < row.size(); c++) {
+        String cell = row.get(c);
+        if (c == 0) {
+          String name = cell.length() > MAX_ENDPOINT_WIDTH ? cell.substring(0, MAX_ENDPOINT_WIDTH - 3) + "..." : cell;
+          line.append(String.format(Locale.ROOT, "%-" + widths[c] + "s", name));
+        } else {
+          line.append("  ").append(String.format(Locale.ROOT, "%" + widths[c] + "s", cell));
+        }
+      }
+      out.println(line.toString().stripTrailing());
+    }
+    StringBuilder line = new StringBuilder();
+    for (String word : EndpointCostTable.NOTE.split(" ")) {
+      if (line.length() > 0 && line.length() + word.length() > NOTE_WIDTH) {
+        out.println("  " + line);
+        line.setLength(0);
+      }
+      line.append(line.length() > 0 ? " " : "").append(word);
+    }
+    out.println("  " + line);
   }
 
   /** The top methods of {@code group} in {@code category}, largest first; empty if none. */

@@ -278,6 +278,22 @@
     D.endpoints.forEach(function (e, i) { ul.appendChild(item('endpoint', i, e.name, groupStats({ kind: 'endpoint', index: i }))); });
   }
 
+  // the cost table comes formatted from Java (EndpointCostTable), the same text as the terminal summary
+  function renderCosts() {
+    var c = D.costs;
+    if (!c || c.rows.length === 0) { $('costs').hidden = true; return; }
+    var head = el('tr');
+    c.header.forEach(function (h, i) { head.appendChild(el('th', i > 0 ? 'num' : '', h)); });
+    $('endpoint-costs').tHead.appendChild(head);
+    var body = $('endpoint-costs').tBodies[0];
+    c.rows.forEach(function (row) {
+      var tr = el('tr');
+      row.forEach(function (cell, i) { tr.appendChild(el('td', i > 0 ? 'num' : 'endpoint', cell)); });
+      body.appendChild(tr);
+    });
+    $('costs-note').textContent = c.note;
+  }
+
   function traceMatches(t, term) {
     if (!term) return true;
     if (t[0].indexOf(term) >= 0 || t[2].toLowerCase().indexOf(term) >= 0) return true;
@@ -351,6 +367,7 @@
     + (D.start ? ', ' + new Date(D.start).toLocaleString() + ' – ' + new Date(D.end).toLocaleTimeString() : '')
     + ' · generated ' + new Date(D.generated).toLocaleString();
   renderEndpoints();
+  renderCosts();
   renderTraces();
   wire();
   select({ kind: 'all', index: -1 });

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * allows (malformed, negative, huge, wrong unit, wrong type, control characters): reading the
  * settings does not throw, exactly one warning or severe line is logged, on one line, naming the
  * key, the value (never for a secret) and the expected form, and the rest of the settings stays
- * usable. A README key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
+ * usable. Spanflight goes off, except for the span-cost keys, which switch span costs off only. A README key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
  */
 class EveryKeyBadValueTest {
   private static final Path README = Paths.get(System.getProperty("user.dir")).resolveSibling("README.md");
@@ -188,7 +188,9 @@ class EveryKeyBadValueTest {
     assertThat(problems).as("warning or severe lines for %s=%s", key, shown).hasSize(1);
     String line = problems.get(0).getMessage();
     assertThat(line).as("one line").doesNotContain("\n", "\r");
-    assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected, "Spanflight is off");
+    boolean spanCostKey = key.startsWith(SpanflightConfig.SPAN_COSTS);
+    assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected,
+        spanCostKey ? "Spanflight span costs are off (the rest of Spanflight runs)" : "Spanflight is off");
     SECRETS.forEach(secret -> assertThat(line).as("a secret").doesNotContain(secret));
     if (kindOf(key) == Kind.HEADERS) {
       assertThat(line).as("header values are secrets").doesNotContain("'" + value + "'");
@@ -200,8 +202,34 @@ class EveryKeyBadValueTest {
     if (kindOf(key) == Kind.PRIVATE_KEY && value.endsWith("marker.key")) {
       assertThat(line).as("the key file's content").doesNotContain("MARKER");
     }
-    assertThat(config.active()).isFalse();
+    if (spanCostKey) { // an add-on: only it goes off
+      assertThat(config.active()).as("Spanflight runs").isTrue();
+      assertThat(config.spanCosts()).as("span costs").isFalse();
+    } else {
+      assertThat(config.active()).isFalse();
+    }
     assertThatCode(() -> usable(config)).doesNotThrowAnyException();
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("spanCostKeysWithEachBadValue")
+  void aBadSpanCostValueSwitchesOffSpanCostsOnlyEvenWhenTheyAreAskedFor(String key, String shown, String value) {
+    Map<String, String> properties = new HashMap<>(Map.of(SpanflightConfig.SPAN_COSTS, "true"));
+    properties.put(key, value);
+    List<LogRecord> lines = new ArrayList<>();
+    SpanflightConfig config = readAndLog(properties, lines);
+
+    assertThat(lines).filteredOn(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
+        .as("lines for %s=%s", key, shown).singleElement()
+        .satisfies(r -> assertThat(r.getMessage()).startsWith("Spanflight span costs are off").contains(key));
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.spanCostErrors()).hasSize(1);
+    assertThat(config.active()).isTrue();
+    assertThat(config.spanCosts()).isFalse();
+  }
+
+  static Stream<Arguments> spanCostKeysWithEachBadValue() {
+    return everyKeyWithEachBadValue().filter(a -> a.get()[0].toString().startsWith(SpanflightConfig.SPAN_COSTS + "."));
   }
 
   @ParameterizedTest(name = "{0} empty")

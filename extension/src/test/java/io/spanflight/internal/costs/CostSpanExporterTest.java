@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class CostSpanExporterTest {
     boolean[] enabled = new boolean[CostKind.COUNT];
     Arrays.fill(enabled, true);
     enabled[CostKind.CPU_TIME] = false; // CPU from execution samples
-    return SpanCosts.create(delegate, link, maxSpans, 2, WAIT, enabled, () -> meters.get("test"), now::get, now::get);
+    return SpanCosts.create(delegate, link, maxSpans, 2, WAIT, enabled, () -> meters.get("test"), List.of(), now::get, now::get);
   }
 
   @Test

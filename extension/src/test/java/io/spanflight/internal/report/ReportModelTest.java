@@ -97,6 +97,75 @@ class ReportModelTest {
         .doesNotContain("lock", "allocation", "app.Cpu.m2");
   }
 
+  @Test
+  void costTableSumsLinkedSamplesPerEndpointAndDividesByTracesSeen() throws Exception {
+    RequestFixture f = new RequestFixture("shop");
+    int handle = f.stack("app.Checkout.handle");
+    int[] checkout = f.endpoint("POST", "/checkout");
+    int[] search = f.endpoint("GET", "/search");
+    int root1 = f.link(TRACE_1, "aaaaaaaaaaaaaaaa");
+    int child1 = f.link(TRACE_1, "bbbbbbbbbbbbbbbb");
+    int root2 = f.link(TRACE_2, "cccccccccccccccc");
+    int root3 = f.link("33333333333333333333333333333333", "dddddddddddddddd");
+    f.cpu(handle, root1, 3, checkout);
+    f.cpu(handle, child1, 2, checkout); // the same request: one trace, two spans
+    f.cpu(handle, root3, 1, checkout);
+    f.cpu(handle, 0, 100, checkout); // linked to no span: no request to divide by, left out
+    f.cpu(handle, 0, 4); // the JVM's own threads
+    f.sample("alloc_space", "bytes", handle, root1, 1000, checkout);
+    f.sample("alloc_space", "bytes", handle, root3, 3000, checkout);
+    f.sample("lock_contention", "nanoseconds", handle, child1, 30_000_000, checkout);
+    f.sample("lock_wait", "nanoseconds", handle, root3, 10_000_000, checkout); // monitor wait is lock wait too
+    f.sample("socket_read", "nanoseconds", handle, root2, 50_000_000, search);
+    f.sample("native_samples", "count", handle, root2, 7, search); // not a cost
+
+    EndpointCostTable table = model(f).costTable();
+
+    assertThat(table.header).containsExactly("endpoint", "requests seen", "CPU samples", "CPU (est.)",
+        "CPU / request (est.)", "allocated / request", "lock wait / request", "socket wait / request");
+    assertThat(table.rows).containsExactly(
+        List.of("POST /checkout", "2", "6", "120.0 ms", "60.0 ms", "2.0 KB", "20.0 ms", "0 ns"),
+        List.of("GET /search", "1", "0", "0 ns", "0 ns", "0 B", "0 ns", "50.0 ms"));
+  }
+
+  @Test
+  void costTableTakesCpuTimeSamplesOverExecutionSamplesAsTheSpanAttributesDo() throws Exception {
+    RequestFixture f = new RequestFixture("shop");
+    int handle = f.stack("app.Checkout.handle");
+    int[] checkout = f.endpoint("POST", "/checkout");
+    int root1 = f.link(TRACE_1, "aaaaaaaaaaaaaaaa");
+    f.cpu(handle, root1, 5, checkout);
+    f.sample("cpu", "nanoseconds", handle, root1, 7_000_000, checkout);
+    f.sample("cpu", "nanoseconds", handle, root1, 5_000_000, checkout);
+
+    EndpointCostTable table = model(f).costTable();
+
+    assertThat(table.header).containsExactly("endpoint", "requests seen", "CPU-time samples", "CPU (est.)",
+        "CPU / request (est.)");
+    assertThat(table.rows).containsExactly(List.of("POST /checkout", "1", "2", "12.0 ms", "12.0 ms"));
+  }
+
+  @Test
+  void summaryPrintsTheCostTableBeforeTheTopMethods() throws Exception {
+    RequestFixture f = new RequestFixture("shop");
+    int handle = f.stack("app.Checkout.handle");
+    for (int i = 0; i < 12; i++) { // more endpoints than the summary shows
+      String trace = String.format("%032x", i + 1);
+      f.cpu(handle, f.link(trace, "aaaaaaaaaaaaaaaa"), i + 1, f.endpoint("GET", "/e" + i));
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    TerminalSummary.print(model(f), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    String all = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(all.indexOf("What each request cost")).isGreaterThanOrEqualTo(0);
+    String text = all.substring(0, all.indexOf("Top methods per endpoint"));
+
+    assertThat(text).contains("What each request cost, per endpoint (10 of 12, the most CPU first):",
+        "  endpoint  requests seen  CPU samples  CPU (est.)  CPU / request (est.)",
+        "  GET /e11              1           12    240.0 ms              240.0 ms",
+        "  GET /e2               1            3     60.0 ms               60.0 ms", "  Estimates from the profiles")
+        .doesNotContain("  GET /e1  ", "  GET /e0  ");
+  }
+
   private static ReportModel model(RequestFixture f) throws Exception {
     ReportModel model = new ReportModel();
     model.add(RequestDecoder.decode(f.build().toByteArray()));
