@@ -6,9 +6,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The pure-Java bridge: one {@link TimelineRing} per Java thread (virtual threads included), found
- * through a {@link ThreadLocal}; each ring starts at a few entries and grows only while its thread
- * outruns the drain, and the drain copies through one scratch buffer for all rings. Used where the native library is not available; it keeps the timeline but
- * publishes no context to readers outside the JVM.
+ * through a {@link ThreadLocal}. Each ring starts at a few entries and grows only while its thread
+ * outruns the drain, and the drain copies through one scratch buffer for all rings, so a virtual
+ * thread that switches now and then costs a few hundred bytes (ParkedVirtualThreadsMemoryTest).
+ * Used where the native library is not available; it keeps the timeline but publishes no context
+ * to readers outside the JVM.
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -94,7 +94,10 @@ final class TimelineRing {
   @SuppressWarnings("unused")
   private volatile long drained;
 
-  /** Writer-private: its arrays, the next sequence and the last value of drained it read. */
+  /**
+   * Writer-private: its arrays, the next sequence, and the last value of drained it read
+   * ({@code Long.MAX_VALUE} once the ring is at its maximum and never needs to read it again).
+   */
   private Entries writing;
 
   private long next;
@@ -134,10 +137,15 @@ final class TimelineRing {
    * progress and, if it is still undrained, grows the ring when it can (else the entry is lost).
    */
   private Entries makeRoom(long seq, Entries e) {
+    int capacity = e.mask + 1;
+    if (capacity >= maxCapacity) {
+      // Full size: from now on the writer overwrites without asking, as a fixed ring does.
+      drainedSeen = Long.MAX_VALUE;
+      return e;
+    }
     long seen = (long) DRAINED.getAcquire(this);
     drainedSeen = seen;
-    int capacity = e.mask + 1;
-    if (seq - seen < capacity || capacity >= maxCapacity) {
+    if (seq - seen < capacity) {
       return e;
     }
     Entries grown = new Entries(capacity << 1);
