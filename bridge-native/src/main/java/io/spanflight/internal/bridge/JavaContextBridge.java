@@ -5,9 +5,12 @@ import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The pure-Java bridge: one {@link TimelineRing} per Java thread, found through a
- * {@link ThreadLocal}. Used where the native library is not available; it keeps the timeline but
- * publishes no context to readers outside the JVM.
+ * The pure-Java bridge: one {@link TimelineRing} per Java thread (virtual threads included), found
+ * through a {@link ThreadLocal}. Each ring starts at a few entries and grows only while its thread
+ * outruns the drain, and the drain copies through one scratch buffer for all rings, so a virtual
+ * thread that switches now and then costs a few hundred bytes (ParkedVirtualThreadsMemoryTest).
+ * Used where the native library is not available; it keeps the timeline but publishes no context
+ * to readers outside the JVM.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -37,18 +40,21 @@ public final class JavaContextBridge implements ContextBridge {
   }
 
   private final int ringCapacity;
+  /** The drain's copy of one ring, shared by all rings (drains are synchronized). */
+  private final TimelineRing.Scratch scratch;
   private final ConcurrentLinkedQueue<Registered> rings = new ConcurrentLinkedQueue<>();
   private final ThreadLocal<TimelineRing> ringOfThread = ThreadLocal.withInitial(this::register);
   /** Written under this lock; read without it by a thread's first switch. */
   private volatile boolean off;
 
-  /** @param ringCapacity entries per thread, a power of two */
+  /** @param ringCapacity the most entries per thread, a power of two */
   public JavaContextBridge(int ringCapacity) {
     if (ringCapacity < 2 || Integer.bitCount(ringCapacity) != 1) {
       throw new IllegalArgumentException(
           "ring capacity must be a power of two >= 2, was " + ringCapacity);
     }
     this.ringCapacity = ringCapacity;
+    this.scratch = new TimelineRing.Scratch(ringCapacity);
   }
 
   private TimelineRing register() {
@@ -78,7 +84,7 @@ public final class JavaContextBridge implements ContextBridge {
       Registered r = it.next();
       // Read "ended" before draining, so nothing written before the end is missed.
       boolean ended = r.threadEnded();
-      r.ring.drainTo(sink);
+      r.ring.drainTo(sink, scratch);
       if (ended) {
         it.remove();
         sink.threadEnded(r.ring.javaThreadId);
