@@ -24,6 +24,8 @@ import java.util.logging.Logger;
 final class MethodSources {
   /** Traced calls that may wait for the once-a-second drain; beyond them calls are dropped. */
   static final int TRACE_CAPACITY = 32_768;
+  /** Per traced method, the most calls a second that carry their callers' stack (the others: the method alone). */
+  static final int STACKS_PER_SECOND = 100;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final Spanflight engine;
@@ -85,7 +87,7 @@ final class MethodSources {
       long start = System.nanoTime();
       try {
         hooks = MethodHooks.prepare(
-            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY);
+            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND);
         hooks.select(timingFilter, traceFilter);
         samples = new HookedMethodSamples(
             hooks, engine.timelines(), engine.registry(), engine.collector(), engine.config().filters());

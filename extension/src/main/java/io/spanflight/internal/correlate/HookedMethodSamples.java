@@ -84,7 +84,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
   }
 
   @Override
-  public void traced(long threadId, long startNanos, long endNanos, int methodId) {
+  public void traced(long threadId, long startNanos, long endNanos, int methodId, Object stack) {
     if (!keepTraces) {
       return;
     }

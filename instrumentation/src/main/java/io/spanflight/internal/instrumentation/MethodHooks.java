@@ -2,11 +2,14 @@ package io.spanflight.internal.instrumentation;
 
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodCounters;
+import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
+import io.spanflight.internal.instrumentation.bootstrap.ThreadSlots;
 import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -35,26 +38,43 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 public final class MethodHooks {
   static final String[] BOOT_CLASSES = {
     "io.spanflight.internal.instrumentation.bootstrap.MethodClock",
+    "io.spanflight.internal.instrumentation.bootstrap.MethodClock$Sinks",
+    "io.spanflight.internal.instrumentation.bootstrap.ThreadSlots",
     "io.spanflight.internal.instrumentation.bootstrap.MethodCounters",
+    "io.spanflight.internal.instrumentation.bootstrap.MethodStacks",
+    "io.spanflight.internal.instrumentation.bootstrap.TraceRing",
     "io.spanflight.internal.instrumentation.bootstrap.TraceQueue",
     "io.spanflight.internal.instrumentation.bootstrap.TraceQueue$Sink",
   };
+  /** Threads with a slot of their own (no atomics per call); the others share stripes. */
+  static final int THREAD_SLOTS = 64;
+  /** Traced calls a slot's own ring holds between two drains before it spills into the shared rings. */
+  static final int SLOT_RING = 512;
+  /** Frames of a traced call's stack, the traced method included: JFR's default {@code stackdepth}. */
+  public static final int STACK_DEPTH = 64;
   private static final String[] SOURCES = {"methodtiming", "methodtrace"};
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final Instrumentation instrumentation;
   private final MethodIds ids;
+  private final ThreadSlots slots;
   private final MethodCounters counters;
   private final TraceQueue traces;
+  private final MethodStacks stacks;
   private ResettableClassFileTransformer transformer; // guarded by this
   private MethodSelection selection = new MethodSelection(MethodFilter.NONE, MethodFilter.NONE);
 
-  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity) {
+  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity, int stacksPerSecond) {
     this.instrumentation = instrumentation;
     this.ids = new MethodIds(maxMethods);
     int stripes = MethodCounters.defaultStripes();
-    this.counters = new MethodCounters(maxMethods, stripes);
-    this.traces = new TraceQueue(stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
+    this.slots = new ThreadSlots(THREAD_SLOTS);
+    this.counters = new MethodCounters(maxMethods, THREAD_SLOTS, stripes);
+    this.traces = new TraceQueue(
+        THREAD_SLOTS, SLOT_RING, stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
+    this.stacks = stacksPerSecond <= 0
+        ? null
+        : new MethodStacks(maxMethods, STACK_DEPTH, TimeUnit.SECONDS.toNanos(1) / stacksPerSecond);
   }
 
   /**
@@ -62,9 +82,13 @@ public final class MethodHooks {
    * saying why they cannot work here.
    *
    * @param maxMethods the most methods ever instrumented
-   * @param traceCapacity traced calls that may wait for {@link #drainTraces}
+   * @param traceCapacity traced calls that may wait for {@link #drainTraces} in the shared rings
+   *     (threads with a slot of their own have {@value #SLOT_RING} more each)
+   * @param stacksPerSecond per traced method, the most calls a second that get their callers'
+   *     stack; 0 for none (traced method alone)
    */
-  public static MethodHooks prepare(Path jarDirectory, int maxMethods, int traceCapacity) throws Exception {
+  public static MethodHooks prepare(Path jarDirectory, int maxMethods, int traceCapacity, int stacksPerSecond)
+      throws Exception {
     Instrumentation instrumentation = AgentInstrumentation.get();
     if (instrumentation == null || !instrumentation.isRetransformClassesSupported()) {
       throw new IllegalStateException("the javaagent's Instrumentation cannot retransform classes");
@@ -73,8 +97,8 @@ public final class MethodHooks {
     if (clock != MethodClock.class) {
       throw new IllegalStateException("MethodClock is not the boot class path's copy");
     }
-    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity);
-    MethodClock.configure(hooks.counters, hooks.traces);
+    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity, stacksPerSecond);
+    MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
     return hooks;
   }
 
@@ -132,9 +156,14 @@ public final class MethodHooks {
     return counters;
   }
 
-  /** Hands every traced call queued so far to {@code sink}; one caller at a time. */
+  /**
+   * Hands every traced call queued so far to {@code sink}, then frees the slots of threads that
+   * ended; one caller at a time.
+   */
   public int drainTraces(TraceQueue.Sink sink) {
-    return traces.drain(sink);
+    int drained = traces.drain(sink);
+    slots.releaseDead();
+    return drained;
   }
 
   public long droppedTraces() {

@@ -17,9 +17,9 @@ class MethodClockTest {
 
   @Test
   void timedCallsAddUpOverThreadsAndTracedCallsAreQueuedInOrder() throws InterruptedException {
-    MethodCounters counters = new MethodCounters(4, 4);
-    TraceQueue traces = new TraceQueue(4, 64);
-    MethodClock.configure(counters, traces);
+    MethodCounters counters = new MethodCounters(4, 4, 4);
+    TraceQueue traces = new TraceQueue(4, 64, 4, 64);
+    MethodClock.configure(new ThreadSlots(4), counters, traces, null);
     int threads = 6;
     int callsEach = 1000;
     CountDownLatch done = new CountDownLatch(threads);
@@ -46,27 +46,27 @@ class MethodClockTest {
     assertThat(totals[0]).as("traced only: not timed").isZero();
 
     List<long[]> drained = new ArrayList<>();
-    traces.drain((thread, s, e, id) -> drained.add(new long[] {thread, s, e, id}));
+    traces.drain((thread, s, e, id, stack) -> drained.add(new long[] {thread, s, e, id}));
     assertThat(drained).hasSize(2);
     assertThat(drained.get(0)).containsExactly(Thread.currentThread().getId(), start, drained.get(0)[2], 3);
     assertThat(drained.get(0)[2]).isGreaterThanOrEqualTo(start);
     assertThat(drained.get(1)[3]).isEqualTo(1);
-    assertThat(traces.drain((thread, s, e, id) -> drained.add(null))).isZero();
+    assertThat(traces.drain((thread, s, e, id, stack) -> drained.add(null))).isZero();
   }
 
   @Test
   void aFullQueueDropsAndCountsUntilDrained() {
-    TraceQueue traces = new TraceQueue(1, 16);
+    TraceQueue traces = new TraceQueue(1, 16, 1, 16);
     for (int i = 0; i < 20; i++) {
-      traces.offer(1, i, i + 1, 0);
+      traces.offer(-1, 1, i, i + 1, 0, null);
     }
     assertThat(traces.dropped()).isEqualTo(4);
     List<Long> starts = new ArrayList<>();
-    assertThat(traces.drain((thread, s, e, id) -> starts.add(s))).isEqualTo(16);
+    assertThat(traces.drain((thread, s, e, id, stack) -> starts.add(s))).isEqualTo(16);
     assertThat(starts).startsWith(0L, 1L).endsWith(15L);
     for (int round = 0; round < 3; round++) { // the ring wraps around
-      traces.offer(1, 100 + round, 101 + round, 0);
-      assertThat(traces.drain((thread, s, e, id) -> starts.add(s))).isEqualTo(1);
+      traces.offer(-1, 1, 100 + round, 101 + round, 0, null);
+      assertThat(traces.drain((thread, s, e, id, stack) -> starts.add(s))).isEqualTo(1);
     }
     assertThat(starts).endsWith(100L, 101L, 102L);
   }
