@@ -79,7 +79,7 @@ public class MethodHookBenchmark {
     traces = new TraceQueue(MethodHooks.THREAD_SLOTS, MethodHooks.SLOT_RING, stripes, 4096);
     MethodStacks stacks = stacksPerSecond == 0
         ? null
-        : new MethodStacks(16, MethodHooks.STACK_DEPTH, stacksPerSecond < 0 ? 0 : 1_000_000_000L / stacksPerSecond);
+        : new MethodStacks(16, MethodHooks.STACK_DEPTH, stacksPerSecond < 0 ? 0 : 1_000_000_000L / stacksPerSecond, 0);
     MethodClock.configure(slots, counters, traces, stacks);
     untraced = new Target();
     timed = advised("TimedTarget", 0, MethodClock.TIMED);

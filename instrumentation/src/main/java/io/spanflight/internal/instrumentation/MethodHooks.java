@@ -50,7 +50,7 @@ public final class MethodHooks {
   static final int THREAD_SLOTS = 64;
   /** Traced calls a slot's own ring holds between two drains before it spills into the shared rings. */
   static final int SLOT_RING = 512;
-  /** Frames of a traced call's stack, the traced method included: JFR's default {@code stackdepth}. */
+  /** Frames of a traced call's stack below the traced method: JFR's default {@code stackdepth}. */
   public static final int STACK_DEPTH = 64;
   private static final String[] SOURCES = {"methodtiming", "methodtrace"};
   private static final Logger logger = Logger.getLogger("io.spanflight");
@@ -64,7 +64,7 @@ public final class MethodHooks {
   private ResettableClassFileTransformer transformer; // guarded by this
   private MethodSelection selection = new MethodSelection(MethodFilter.NONE, MethodFilter.NONE);
 
-  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity, int stacksPerSecond) {
+  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity, MethodStacks stacks) {
     this.instrumentation = instrumentation;
     this.ids = new MethodIds(maxMethods);
     int stripes = MethodCounters.defaultStripes();
@@ -72,9 +72,7 @@ public final class MethodHooks {
     this.counters = new MethodCounters(maxMethods, THREAD_SLOTS, stripes);
     this.traces = new TraceQueue(
         THREAD_SLOTS, SLOT_RING, stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
-    this.stacks = stacksPerSecond <= 0
-        ? null
-        : new MethodStacks(maxMethods, STACK_DEPTH, TimeUnit.SECONDS.toNanos(1) / stacksPerSecond);
+    this.stacks = stacks;
   }
 
   /**
@@ -86,8 +84,10 @@ public final class MethodHooks {
    *     (threads with a slot of their own have {@value #SLOT_RING} more each)
    * @param stacksPerSecond per traced method, the most calls a second that get their callers'
    *     stack; 0 for none (traced method alone)
+   * @param allStacksPerSecond the same over all traced methods together
    */
-  public static MethodHooks prepare(Path jarDirectory, int maxMethods, int traceCapacity, int stacksPerSecond)
+  public static MethodHooks prepare(
+      Path jarDirectory, int maxMethods, int traceCapacity, int stacksPerSecond, int allStacksPerSecond)
       throws Exception {
     Instrumentation instrumentation = AgentInstrumentation.get();
     if (instrumentation == null || !instrumentation.isRetransformClassesSupported()) {
@@ -97,7 +97,22 @@ public final class MethodHooks {
     if (clock != MethodClock.class) {
       throw new IllegalStateException("MethodClock is not the boot class path's copy");
     }
-    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity, stacksPerSecond);
+    long second = TimeUnit.SECONDS.toNanos(1);
+    MethodStacks stacks = stacksPerSecond <= 0 || allStacksPerSecond <= 0
+        ? null
+        : new MethodStacks(maxMethods, STACK_DEPTH, second / stacksPerSecond, second / allStacksPerSecond);
+    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity, stacks);
+    MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
+    return hooks;
+  }
+
+  /**
+   * Hooks that instrument nothing ({@link #select} must not be called), for tests and benchmarks:
+   * they call {@link MethodClock#exit} as the advice would, for methods named with {@link
+   * MethodIds#idOf}. Replaces what {@link MethodClock} wrote to.
+   */
+  public static MethodHooks detached(int maxMethods, int traceCapacity, MethodStacks stacks) {
+    MethodHooks hooks = new MethodHooks(null, maxMethods, traceCapacity, stacks);
     MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
     return hooks;
   }

@@ -77,4 +77,54 @@ class MethodClockTest {
     MethodClock.exit(0, MethodClock.TIMED | MethodClock.TRACED, System.nanoTime());
     assertThat(MethodClock.counters()).isNull();
   }
+
+  @Test
+  void aThreadOwnsItsSlotUntilItEndsAndAThreadWhoseSlotIsTakenGoesShared() throws InterruptedException {
+    ThreadSlots slots = new ThreadSlots(1);
+    Thread self = Thread.currentThread();
+    assertThat(slots.slotOf(self, self.getId())).isZero();
+    int[] other = new int[1];
+    Thread second = new Thread(() -> other[0] = slots.slotOf(Thread.currentThread(), Thread.currentThread().getId()));
+    second.start();
+    second.join();
+    assertThat(other[0]).as("slot 0 is the test thread's").isEqualTo(-1);
+
+    Thread first = new Thread(() -> {});
+    ThreadSlots fresh = new ThreadSlots(1);
+    assertThat(fresh.slotOf(first, 7)).isZero(); // claimed for a thread that never runs: not alive
+    fresh.releaseDead();
+    assertThat(fresh.owned()).isZero();
+    assertThat(fresh.slotOf(self, self.getId())).isZero();
+    fresh.releaseDead();
+    assertThat(fresh.owned()).as("a live owner keeps its slot").isEqualTo(1);
+  }
+
+  @Test
+  void aFullOwnedRingSpillsIntoTheSharedRingThenDrops() {
+    TraceQueue traces = new TraceQueue(1, 16, 1, 16);
+    for (int i = 0; i < 40; i++) {
+      traces.offer(0, 1, i, i + 1, 0, null);
+    }
+    assertThat(traces.dropped()).isEqualTo(8);
+    List<Long> starts = new ArrayList<>();
+    assertThat(traces.drain((thread, s, e, id, stack) -> starts.add(s))).isEqualTo(32);
+    assertThat(starts).hasSize(32).doesNotHaveDuplicates().allMatch(s -> s < 32);
+  }
+
+  @Test
+  void stacksAreRationedPerMethodAndOverAllMethods() {
+    MethodStacks perMethod = new MethodStacks(2, 64, 1_000_000_000_000L, 0);
+    MethodStacks overAll = new MethodStacks(2, 64, 0, 1_000_000_000_000L);
+    MethodStacks everyCall = new MethodStacks(1, 2, 0, 0);
+    long now = System.nanoTime(); // after they were made
+    assertThat(perMethod.capture(0, now)).isInstanceOf(StackWalker.StackFrame[].class);
+    assertThat(perMethod.capture(0, now + 1)).isNull();
+    assertThat(perMethod.capture(1, now + 1)).as("another method has its own ration").isNotNull();
+
+    assertThat(overAll.capture(0, now)).isNotNull();
+    assertThat(overAll.capture(1, now + 1)).isNull();
+    StackWalker.StackFrame[] frames = (StackWalker.StackFrame[]) everyCall.capture(0, now);
+    assertThat(frames).hasSize(3); // the caller of capture, then two callers
+    assertThat(frames[0].getMethodName()).isEqualTo("stacksAreRationedPerMethodAndOverAllMethods");
+  }
 }
