@@ -21,7 +21,8 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * <ol>
  *   <li>appends {@link MethodClock} and the counters and queue it writes to the bootstrap class
  *       path (advice inlined into a class of any class loader can call it there), and hands it
- *       preallocated {@link MethodCounters} and a {@link TraceQueue};
+ *       {@link ThreadSlots}, {@link MethodCounters}, a {@link TraceQueue} and {@link MethodStacks}
+ *       (a thread's slot's cells and ring are allocated on its first hooked call, then reused);
  *   <li>instruments the selected methods ({@link MethodInstrumentation}), loaded ones at once;
  *   <li>on a filter change, resets that transformer (its classes are retransformed back) and
  *       installs one for the new filters: methods leave and join without a restart.
