@@ -26,7 +26,10 @@ final class MethodSources {
   static final int TRACE_CAPACITY = 32_768;
   /** Per traced method, the most calls a second that carry their callers' stack (the others: the method alone). */
   static final int STACKS_PER_SECOND = 100;
-  /** The same over all traced methods: a stack costs about 10-15 us and 4-10 KB here, so at most ~1.5 % of a core. */
+  /**
+   * The same over all traced methods. A stack of 65 frames costs about 6 us and 7.6 KB on JDK 17 (the
+   * 2-core VM): at most ~0.6 % of a core and 8 MB/s of garbage at this cap, 0.06 % per method at the first.
+   */
   static final int ALL_STACKS_PER_SECOND = 1000;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 

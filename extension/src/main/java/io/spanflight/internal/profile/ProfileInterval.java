@@ -121,7 +121,9 @@ public final class ProfileInterval {
     locations[0] = dictionary.location(function, 0);
     for (int i = 1; i < frames; i++) {
       StackWalker.StackFrame frame = stack[i];
-      int caller = dictionary.function(frame.getClassName(), frame.getMethodName(), frame.getDescriptor());
+      // a hidden class's name as JFR writes it: Foo$$Lambda.0x... rather than Foo$$Lambda/0x...
+      String callerClass = frame.getClassName().replace('/', '.');
+      int caller = dictionary.function(callerClass, frame.getMethodName(), frame.getDescriptor());
       locations[i] = dictionary.location(caller, Math.max(0, frame.getLineNumber()));
     }
     int sampleStack = dictionary.stack(locations);
