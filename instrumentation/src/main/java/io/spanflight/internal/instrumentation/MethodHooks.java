@@ -53,6 +53,8 @@ public final class MethodHooks {
   static final int SLOT_RING = 512;
   /** Frames of a traced call's stack below the traced method: JFR's default {@code stackdepth}. */
   public static final int STACK_DEPTH = 64;
+  /** Stacks walked at install, before any traced call (the first walks are the slow ones). */
+  static final int STACK_WARM_UP = 200;
   private static final String[] SOURCES = {"methodtiming", "methodtrace"};
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
@@ -102,6 +104,9 @@ public final class MethodHooks {
     MethodStacks stacks = stacksPerSecond <= 0 || allStacksPerSecond <= 0
         ? null
         : new MethodStacks(maxMethods, STACK_DEPTH, second / stacksPerSecond, second / allStacksPerSecond);
+    if (stacks != null) {
+      stacks.warmUp(STACK_WARM_UP);
+    }
     MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity, stacks);
     MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
     return hooks;

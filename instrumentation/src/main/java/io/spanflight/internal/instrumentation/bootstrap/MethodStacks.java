@@ -52,6 +52,17 @@ public final class MethodStacks {
   }
 
   /**
+   * Walks {@code times} stacks here, so that the first traced calls do not pay for loading and
+   * linking the walker's classes and lambdas (tens of milliseconds, seen by the application as a
+   * slow call); for the thread that installs the hooks.
+   */
+  public void warmUp(int times) {
+    for (int i = 0; i < times; i++) {
+      walker.walk(walk);
+    }
+  }
+
+  /**
    * The stack of the calling traced method (a {@code StackWalker.StackFrame[]}, leaf first), or
    * null when method {@code id} had one less than the interval before {@code now}.
    */
