@@ -24,6 +24,16 @@ import java.util.logging.Logger;
 final class MethodSources {
   /** Traced calls that may wait for the once-a-second drain; beyond them calls are dropped. */
   static final int TRACE_CAPACITY = 32_768;
+  /**
+   * Per traced method, the most calls a second that carry their callers' stack (the others: the
+   * method alone). A stack of 65 frames costs about 6 us and 7.6 KB on JDK 17 once the walker is
+   * compiled, 20 us to 3 ms before (the first few hundred), and the application sees that time in
+   * the traced call's caller: at 100 a second, the smoke test's 5 ms calls measured 3-6 % longer by
+   * the application than by the hooks, at 0 within 2 %.
+   */
+  static final int STACKS_PER_SECOND = 10;
+  /** The same over all traced methods: at most ~0.3 % of a core and 4 MB/s of garbage, compiled. */
+  static final int ALL_STACKS_PER_SECOND = 500;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final Spanflight engine;
@@ -85,7 +95,7 @@ final class MethodSources {
       long start = System.nanoTime();
       try {
         hooks = MethodHooks.prepare(
-            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY);
+            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND, ALL_STACKS_PER_SECOND);
         hooks.select(timingFilter, traceFilter);
         samples = new HookedMethodSamples(
             hooks, engine.timelines(), engine.registry(), engine.collector(), engine.config().filters());

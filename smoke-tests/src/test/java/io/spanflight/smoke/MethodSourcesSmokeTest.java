@@ -83,6 +83,7 @@ class MethodSourcesSmokeTest extends SmokeTestBase {
           assertThat((double) time.value).as(method + " method_time").isCloseTo(nanos, within(nanos * 0.1));
           assertThat((double) traces.value).as(method + " method_trace").isCloseTo(nanos, within(nanos * 0.1));
           assertThat(traces.unlinkedCalls).as(method + " traced calls without a span").isZero();
+          assertThat(traces.deepestStack).as(method + " traced calls with their callers below the leaf").isGreaterThan(1);
           assertThat(spans).as("SERVER spans of /work").containsAll(traces.callsBySpan.keySet());
           assertThat(traces.callsBySpan).as(method + " traced calls per request span").hasSize(REQUESTS)
               .allSatisfy((span, n) -> assertThat(n).isEqualTo(CALLS_PER_REQUEST));

@@ -7,6 +7,8 @@ import io.spanflight.internal.instrumentation.MethodInstrumentation.MethodId;
 import io.spanflight.internal.instrumentation.MethodInstrumentation.Mode;
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodCounters;
+import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
+import io.spanflight.internal.instrumentation.bootstrap.ThreadSlots;
 import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
 import java.lang.invoke.MethodHandles;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -35,7 +38,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Each invocation makes {@value #CALLS} calls; the traced variant then drains the trace queue,
  * as Spanflight's background thread would, so offers never hit a full ring. That drain (a few
- * nanoseconds per call) is counted in: the figure is an upper bound.
+ * nanoseconds per call) is counted in: the figure is an upper bound. {@code clockOnly} is the floor
+ * any measuring hook pays: two {@code System.nanoTime()} reads around the call. With {@code -p
+ * stacksPerSecond=-1} every traced call captures its callers' stack (the cost of one stack); with
+ * {@code 100}, the rate Spanflight allows per method.
  */
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -54,18 +60,31 @@ public class MethodHookBenchmark {
     }
   }
 
-  private final TraceQueue.Sink discard = (thread, start, end, id) -> {};
+  /**
+   * Per traced method, calls a second that get their callers' stack: 0 none (the default), -1
+   * every call (the cost of one stack), else as in production.
+   */
+  @Param({"0"})
+  public int stacksPerSecond;
+
+  private final TraceQueue.Sink discard = (thread, start, end, id, stack) -> {};
   private TraceQueue traces;
   private LongUnaryOperator untraced;
   private LongUnaryOperator timed;
   private LongUnaryOperator traced;
   private long x = 1;
+  private long clocked;
 
   @Setup
   public void hook() throws Exception {
-    MethodCounters counters = new MethodCounters(16, MethodCounters.defaultStripes());
-    traces = new TraceQueue(MethodCounters.defaultStripes(), 4096);
-    MethodClock.configure(counters, traces);
+    int stripes = MethodCounters.defaultStripes();
+    ThreadSlots slots = new ThreadSlots(MethodHooks.THREAD_SLOTS);
+    MethodCounters counters = new MethodCounters(16, MethodHooks.THREAD_SLOTS, stripes);
+    traces = new TraceQueue(MethodHooks.THREAD_SLOTS, MethodHooks.SLOT_RING, stripes, 4096);
+    MethodStacks stacks = stacksPerSecond == 0
+        ? null
+        : new MethodStacks(16, MethodHooks.STACK_DEPTH, stacksPerSecond < 0 ? 0 : 1_000_000_000L / stacksPerSecond, 0);
+    MethodClock.configure(slots, counters, traces, stacks);
     untraced = new Target();
     timed = advised("TimedTarget", 0, MethodClock.TIMED);
     traced = advised("TracedTarget", 1, MethodClock.TIMED | MethodClock.TRACED);
@@ -91,6 +110,24 @@ public class MethodHookBenchmark {
     for (int i = 0; i < CALLS; i++) {
       v = untraced.applyAsLong(v);
     }
+    return x = v;
+  }
+
+  /**
+   * The floor of any hook that measures a call: the untraced call between two {@code
+   * System.nanoTime()} reads, their difference summed (what the hooks' clock alone costs here).
+   */
+  @Benchmark
+  @OperationsPerInvocation(CALLS)
+  public long clockOnly() {
+    long v = x;
+    long nanos = 0;
+    for (int i = 0; i < CALLS; i++) {
+      long start = System.nanoTime();
+      v = untraced.applyAsLong(v);
+      nanos += System.nanoTime() - start;
+    }
+    clocked = nanos;
     return x = v;
   }
 

@@ -16,8 +16,9 @@ import java.util.Arrays;
  * that JFR's {@code jdk.MethodTiming} and {@code jdk.MethodTrace} give on JDK 25: per timed method
  * and drain, the increase of its invocations ({@code method_invocations}) and nanoseconds ({@code
  * method_time}), without a span; per traced call, its duration ({@code method_trace}) with the
- * traced method as the only frame, linked to the span its thread was in when the call began (the
- * timeline join, as for JFR's duration events). Runs on the housekeeping thread, once a second,
+ * traced method as leaf frame and, for the calls the hooks captured a stack for, its callers below
+ * it (the others: the method alone), linked to the span its thread was in when the call began
+ * (the timeline join, as for JFR's duration events). Runs on the housekeeping thread, once a second,
  * before the timelines are pruned.
  *
  * <p>Not API: internal to Spanflight.
@@ -38,6 +39,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
   /** Epoch nanoseconds minus System.nanoTime(), measured at each drain. */
   private long epochOffset;
   private boolean keepTraces = true;
+  private long leafOnly;
 
   public HookedMethodSamples(
       MethodHooks hooks, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
@@ -77,14 +79,19 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
       previous[2 * id + 1] = read[1];
       if (add && calls > 0) {
         String[] name = hooks.ids().name(id);
-        collector.addMethod(CALLS, name[0], name[1], name[2], null, when, calls);
-        collector.addMethod(TIME, name[0], name[1], name[2], null, when, Math.max(0, nanos));
+        collector.addMethod(CALLS, name[0], name[1], name[2], null, null, when, calls);
+        collector.addMethod(TIME, name[0], name[1], name[2], null, null, when, Math.max(0, nanos));
       }
     }
   }
 
+  /** Traced calls exported with the traced method alone (no stack captured for them), so far. */
+  public synchronized long leafOnly() {
+    return leafOnly;
+  }
+
   @Override
-  public void traced(long threadId, long startNanos, long endNanos, int methodId) {
+  public void traced(long threadId, long startNanos, long endNanos, int methodId, Object stack) {
     if (!keepTraces) {
       return;
     }
@@ -95,6 +102,11 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
       return;
     }
     String[] name = hooks.ids().name(methodId);
-    collector.addMethod(TRACE, name[0], name[1], name[2], link, startNanos + epochOffset, endNanos - startNanos);
+    StackWalker.StackFrame[] frames = stack instanceof StackWalker.StackFrame[] ? (StackWalker.StackFrame[]) stack : null;
+    if (frames == null) {
+      leafOnly++;
+    }
+    collector.addMethod(
+        TRACE, name[0], name[1], name[2], frames, link, startNanos + epochOffset, endNanos - startNanos);
   }
 }

@@ -39,16 +39,17 @@ public final class ProfileCollector {
     current.addMethod(type, method, epochNanos, value);
   }
 
-  /** A sample of one method known by name; see {@link ProfileInterval#addMethod}. */
+  /** A sample of one method known by name, with its callers or not; see {@link ProfileInterval#addMethod}. */
   public synchronized void addMethod(
       SampleType type,
       String className,
       String methodName,
       String descriptor,
+      StackWalker.StackFrame[] stack,
       ContextRecord link,
       long epochNanos,
       long value) {
-    current.addMethod(type, className, methodName, descriptor, link, epochNanos, value);
+    current.addMethod(type, className, methodName, descriptor, stack, link, epochNanos, value);
   }
 
   /**

@@ -109,24 +109,39 @@ public final class ProfileInterval {
   }
 
   /**
-   * Adds a sample whose stack is one method known by name, with the span of {@code context} (or
+   * Adds a sample whose leaf is one method known by name, with the span of {@code context} (or
    * none): method timing and tracing by bytecode hooks (JDK 17 and 21), shaped like their JFR
    * counterparts of {@link #addMethod(SampleType, RecordedMethod, long, long)} and {@link #add}.
+   *
+   * @param stack the traced call's stack as the hooks captured it (the traced method first, then
+   *     its callers), whose callers go below the leaf as JFR puts a MethodTrace event's stack; null
+   *     for the method alone
    */
   void addMethod(
       SampleType type,
       String className,
       String methodName,
       String descriptor,
+      StackWalker.StackFrame[] stack,
       ContextRecord context,
       long epochNanos,
       long value) {
     int function = dictionary.function(className, methodName, descriptor);
-    int stack = dictionary.stack(new int[] {dictionary.location(function, 0)});
+    int frames = stack == null ? 1 : Math.max(1, stack.length);
+    int[] locations = new int[frames];
+    locations[0] = dictionary.location(function, 0);
+    for (int i = 1; i < frames; i++) {
+      StackWalker.StackFrame frame = stack[i];
+      // a hidden class's name as JFR writes it: Foo$$Lambda.0x... rather than Foo$$Lambda/0x...
+      String callerClass = frame.getClassName().replace('/', '.');
+      int caller = dictionary.function(callerClass, frame.getMethodName(), frame.getDescriptor());
+      locations[i] = dictionary.location(caller, Math.max(0, frame.getLineNumber()));
+    }
+    int sampleStack = dictionary.stack(locations);
     boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
     int link = linked ? dictionary.link(context) : 0;
     int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
-    table(type).add(stack, link, attributes, epochNanos, value);
+    table(type).add(sampleStack, link, attributes, epochNanos, value);
   }
 
   /** The function of {@code method}, looked up once per method object (as for stack traces). */

@@ -2,11 +2,14 @@ package io.spanflight.internal.instrumentation;
 
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodCounters;
+import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
+import io.spanflight.internal.instrumentation.bootstrap.ThreadSlots;
 import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -18,7 +21,8 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * <ol>
  *   <li>appends {@link MethodClock} and the counters and queue it writes to the bootstrap class
  *       path (advice inlined into a class of any class loader can call it there), and hands it
- *       preallocated {@link MethodCounters} and a {@link TraceQueue};
+ *       {@link ThreadSlots}, {@link MethodCounters}, a {@link TraceQueue} and {@link MethodStacks}
+ *       (a thread's slot's cells and ring are allocated on its first hooked call, then reused);
  *   <li>instruments the selected methods ({@link MethodInstrumentation}), loaded ones at once;
  *   <li>on a filter change, resets that transformer (its classes are retransformed back) and
  *       installs one for the new filters: methods leave and join without a restart.
@@ -35,26 +39,43 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 public final class MethodHooks {
   static final String[] BOOT_CLASSES = {
     "io.spanflight.internal.instrumentation.bootstrap.MethodClock",
+    "io.spanflight.internal.instrumentation.bootstrap.MethodClock$Sinks",
+    "io.spanflight.internal.instrumentation.bootstrap.ThreadSlots",
     "io.spanflight.internal.instrumentation.bootstrap.MethodCounters",
+    "io.spanflight.internal.instrumentation.bootstrap.MethodStacks",
+    "io.spanflight.internal.instrumentation.bootstrap.TraceRing",
     "io.spanflight.internal.instrumentation.bootstrap.TraceQueue",
     "io.spanflight.internal.instrumentation.bootstrap.TraceQueue$Sink",
   };
+  /** Threads with a slot of their own (no atomics per call); the others share stripes. */
+  static final int THREAD_SLOTS = 64;
+  /** Traced calls a slot's own ring holds between two drains before it spills into the shared rings. */
+  static final int SLOT_RING = 512;
+  /** Frames of a traced call's stack below the traced method: JFR's default {@code stackdepth}. */
+  public static final int STACK_DEPTH = 64;
+  /** Stacks walked at install, before any traced call (the first walks are the slow ones). */
+  static final int STACK_WARM_UP = 200;
   private static final String[] SOURCES = {"methodtiming", "methodtrace"};
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final Instrumentation instrumentation;
   private final MethodIds ids;
+  private final ThreadSlots slots;
   private final MethodCounters counters;
   private final TraceQueue traces;
+  private final MethodStacks stacks;
   private ResettableClassFileTransformer transformer; // guarded by this
   private MethodSelection selection = new MethodSelection(MethodFilter.NONE, MethodFilter.NONE);
 
-  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity) {
+  private MethodHooks(Instrumentation instrumentation, int maxMethods, int traceCapacity, MethodStacks stacks) {
     this.instrumentation = instrumentation;
     this.ids = new MethodIds(maxMethods);
     int stripes = MethodCounters.defaultStripes();
-    this.counters = new MethodCounters(maxMethods, stripes);
-    this.traces = new TraceQueue(stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
+    this.slots = new ThreadSlots(THREAD_SLOTS);
+    this.counters = new MethodCounters(maxMethods, THREAD_SLOTS, stripes);
+    this.traces = new TraceQueue(
+        THREAD_SLOTS, SLOT_RING, stripes, Math.max(16, Integer.highestOneBit(traceCapacity / stripes)));
+    this.stacks = stacks;
   }
 
   /**
@@ -62,9 +83,15 @@ public final class MethodHooks {
    * saying why they cannot work here.
    *
    * @param maxMethods the most methods ever instrumented
-   * @param traceCapacity traced calls that may wait for {@link #drainTraces}
+   * @param traceCapacity traced calls that may wait for {@link #drainTraces} in the shared rings
+   *     (threads with a slot of their own have {@value #SLOT_RING} more each)
+   * @param stacksPerSecond per traced method, the most calls a second that get their callers'
+   *     stack; 0 for none (traced method alone)
+   * @param allStacksPerSecond the same over all traced methods together
    */
-  public static MethodHooks prepare(Path jarDirectory, int maxMethods, int traceCapacity) throws Exception {
+  public static MethodHooks prepare(
+      Path jarDirectory, int maxMethods, int traceCapacity, int stacksPerSecond, int allStacksPerSecond)
+      throws Exception {
     Instrumentation instrumentation = AgentInstrumentation.get();
     if (instrumentation == null || !instrumentation.isRetransformClassesSupported()) {
       throw new IllegalStateException("the javaagent's Instrumentation cannot retransform classes");
@@ -73,8 +100,26 @@ public final class MethodHooks {
     if (clock != MethodClock.class) {
       throw new IllegalStateException("MethodClock is not the boot class path's copy");
     }
-    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity);
-    MethodClock.configure(hooks.counters, hooks.traces);
+    long second = TimeUnit.SECONDS.toNanos(1);
+    MethodStacks stacks = stacksPerSecond <= 0 || allStacksPerSecond <= 0
+        ? null
+        : new MethodStacks(maxMethods, STACK_DEPTH, second / stacksPerSecond, second / allStacksPerSecond);
+    if (stacks != null) {
+      stacks.warmUp(STACK_WARM_UP);
+    }
+    MethodHooks hooks = new MethodHooks(instrumentation, maxMethods, traceCapacity, stacks);
+    MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
+    return hooks;
+  }
+
+  /**
+   * Hooks that instrument nothing ({@link #select} must not be called), for tests and benchmarks:
+   * they call {@link MethodClock#exit} as the advice would, for methods named with {@link
+   * MethodIds#idOf}. Replaces what {@link MethodClock} wrote to.
+   */
+  public static MethodHooks detached(int maxMethods, int traceCapacity, MethodStacks stacks) {
+    MethodHooks hooks = new MethodHooks(null, maxMethods, traceCapacity, stacks);
+    MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
     return hooks;
   }
 
@@ -132,9 +177,14 @@ public final class MethodHooks {
     return counters;
   }
 
-  /** Hands every traced call queued so far to {@code sink}; one caller at a time. */
+  /**
+   * Hands every traced call queued so far to {@code sink}, then frees the slots of threads that
+   * ended; one caller at a time.
+   */
   public int drainTraces(TraceQueue.Sink sink) {
-    return traces.drain(sink);
+    int drained = traces.drain(sink);
+    slots.releaseDead();
+    return drained;
   }
 
   public long droppedTraces() {

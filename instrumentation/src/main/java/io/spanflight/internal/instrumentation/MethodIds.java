@@ -32,7 +32,7 @@ public final class MethodIds {
   }
 
   /** The id of the method, or -1 when the table is full (the method is then recorded as refused). */
-  synchronized int idOf(String className, String methodName, String descriptor) {
+  public synchronized int idOf(String className, String methodName, String descriptor) {
     String key = className + '.' + methodName + descriptor;
     Integer known = byKey.get(key);
     if (known != null) {

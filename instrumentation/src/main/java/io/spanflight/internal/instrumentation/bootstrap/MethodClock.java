@@ -6,7 +6,9 @@ package io.spanflight.internal.instrumentation.bootstrap;
  * application method reads {@code System.nanoTime()} on entry and calls {@link #exit} on exit,
  * with the method's id and mode as constants baked into the advice. Timed calls add into
  * {@link MethodCounters}; traced calls go into the {@link TraceQueue}, which Spanflight's
- * background thread drains. Nothing here allocates or blocks.
+ * background thread drains, some with their callers' stack ({@link MethodStacks}). Both write
+ * into the calling thread's own {@link ThreadSlots slot} when it has one: no atomic instruction,
+ * no allocation (but for a captured stack), no lock.
  *
  * <p>Until {@link #configure} and after {@link #clear()}, calls are not counted.
  *
@@ -19,29 +21,38 @@ public final class MethodClock {
   /** Mode bit: the method is in the {@code methodtrace} filter. */
   public static final int TRACED = 2;
 
-  private static volatile MethodCounters counters;
-  private static volatile TraceQueue traces;
+  /** Everything a call writes to, swapped as one. */
+  private static volatile Sinks sinks;
 
   private MethodClock() {}
 
-  /** Where calls go from now on. */
-  public static void configure(MethodCounters timed, TraceQueue traced) {
-    counters = timed;
-    traces = traced;
+  private static final class Sinks {
+    final ThreadSlots slots;
+    final MethodCounters counters;
+    final TraceQueue traces;
+    final MethodStacks stacks;
+
+    Sinks(ThreadSlots slots, MethodCounters counters, TraceQueue traces, MethodStacks stacks) {
+      this.slots = slots;
+      this.counters = counters;
+      this.traces = traces;
+      this.stacks = stacks;
+    }
+  }
+
+  /** Where calls go from now on; {@code stacks} null for traced calls without their callers. */
+  public static void configure(ThreadSlots slots, MethodCounters timed, TraceQueue traced, MethodStacks stacks) {
+    sinks = new Sinks(slots, timed, traced, stacks);
   }
 
   /** Calls are no longer counted or queued (the advice stays until retransformed). */
   public static void clear() {
-    counters = null;
-    traces = null;
+    sinks = null;
   }
 
   public static MethodCounters counters() {
-    return counters;
-  }
-
-  public static TraceQueue traces() {
-    return traces;
+    Sinks s = sinks;
+    return s == null ? null : s.counters;
   }
 
   /**
@@ -52,18 +63,19 @@ public final class MethodClock {
    */
   public static void exit(int id, int mode, long start) {
     long end = System.nanoTime();
-    long threadId = Thread.currentThread().getId();
+    Sinks s = sinks;
+    if (s == null) {
+      return;
+    }
+    Thread thread = Thread.currentThread();
+    long threadId = thread.getId();
+    int slot = s.slots.slotOf(thread, threadId);
     if ((mode & TIMED) != 0) {
-      MethodCounters c = counters;
-      if (c != null) {
-        c.add(id, threadId, end - start);
-      }
+      s.counters.add(slot, id, threadId, end - start);
     }
     if ((mode & TRACED) != 0) {
-      TraceQueue t = traces;
-      if (t != null) {
-        t.offer(threadId, start, end, id);
-      }
+      Object stack = s.stacks == null ? null : s.stacks.capture(id, end);
+      s.traces.offer(slot, threadId, start, end, id, stack);
     }
   }
 }
