@@ -20,6 +20,8 @@ import java.util.List;
  *       defaults, started by Spanflight, read by nobody: the floor of any JFR-based profiler
  *   <li>{@code capture-only}: Spanflight's span hooks, native records and timelines; no JFR, no export
  *   <li>{@code stream-only}: the same JFR events delivered to Spanflight's stream and dropped
+ *   <li>{@code spanflight-costs}: the defaults plus span costs ({@code otel.spanflight.span.costs=true}),
+ *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
  *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
  *       {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but switched off
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
@@ -32,7 +34,7 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-all", "splunk", "pyroscope");
+      "spanflight-file", "spanflight-all", "spanflight-costs", "splunk", "pyroscope");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
@@ -91,6 +93,11 @@ final class Arms {
                 "-Dotel.spanflight.native.enabled=true",
                 "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
                 "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-costs":
+        return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus span costs",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.span.costs=true"),
             missing(jars.agent(), jars.extension()));
       case "spanflight-off":
         return new Arm(name, "agent", "agent + spanflight.jar, otel.spanflight.enabled=false (diagnostic)",
