@@ -3,17 +3,12 @@ package io.spanflight.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.metrics.InstrumentType;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
-import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
-import io.opentelemetry.sdk.metrics.data.LongPointData;
-import io.opentelemetry.sdk.metrics.data.MetricData;
-import io.opentelemetry.sdk.metrics.export.CollectionRegistration;
-import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.DeliveryQueue;
 import io.spanflight.internal.export.FileExporters;
@@ -81,7 +76,7 @@ class SelfMetricsTest {
     CollectingReader reader = new CollectingReader();
     try (SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(reader).build()) {
       metrics.register(provider.get("io.spanflight"));
-      assertThat(reader.value("spanflight.export.files_refused", null)).as("no file exporter yet").isNull();
+      assertThat(reader.point("spanflight.export.files_refused", Attributes.empty())).as("no file exporter yet").isNull();
 
       int first = registry.idOf(span(1));
       registry.idOf(span(2));
@@ -91,15 +86,19 @@ class SelfMetricsTest {
       assertThat(UnknownJoins.resolves(joiner, first + (1 << 22))).as("a later generation of a slot").isFalse();
       current.set(exporterWithOneRefusedFile(Files.createDirectory(dir.resolve("run1"))));
 
-      assertThat(reader.value("spanflight.registry.exhausted", null)).isEqualTo(1);
-      assertThat(reader.value("spanflight.samples.unknown", "clock")).isEqualTo(2);
-      assertThat(reader.value("spanflight.samples.unknown", "stale_id")).isEqualTo(1);
-      assertThat(reader.value("spanflight.export.files_refused", null)).isEqualTo(1);
+      assertThat(reader.value("spanflight.registry.exhausted", Attributes.empty())).isEqualTo(1.0);
+      assertThat(reader.value("spanflight.samples.unknown", reason("clock"))).isEqualTo(2.0);
+      assertThat(reader.value("spanflight.samples.unknown", reason("stale_id"))).isEqualTo(1.0);
+      assertThat(reader.value("spanflight.export.files_refused", Attributes.empty())).isEqualTo(1.0);
 
       current.set(ProfileExporter.NONE); // switched off, then on with a new exporter
       current.set(FileExporters.withClock(Files.createDirectory(dir.resolve("run2")), () -> 2000L));
-      assertThat(reader.value("spanflight.export.files_refused", null)).as("never goes down").isEqualTo(1);
+      assertThat(reader.value("spanflight.export.files_refused", Attributes.empty())).as("never goes down").isEqualTo(1.0);
     }
+  }
+
+  private static Attributes reason(String reason) {
+    return Attributes.of(AttributeKey.stringKey("reason"), reason);
   }
 
   private static SpanContext span(int n) {
@@ -115,47 +114,6 @@ class SelfMetricsTest {
     assertThat(exporter.export(new byte[] {7}).isSuccess()).isFalse();
     assertThat(exporter.export(new byte[] {7}).isSuccess()).isTrue();
     return exporter;
-  }
-
-  /** Collects on demand from the meter provider it is registered with. */
-  private static final class CollectingReader implements MetricReader {
-    private volatile CollectionRegistration registration;
-
-    @Override
-    public void register(CollectionRegistration registration) {
-      this.registration = registration;
-    }
-
-    /** The value of the metric's point with {@code reason} (null: the point without attributes), or null. */
-    Long value(String name, String reason) {
-      for (MetricData metric : registration.collectAllMetrics()) {
-        if (!metric.getName().equals(name)) {
-          continue;
-        }
-        for (LongPointData point : metric.getLongSumData().getPoints()) {
-          String pointReason = point.getAttributes().get(AttributeKey.stringKey("reason"));
-          if (reason == null ? point.getAttributes().isEmpty() : reason.equals(pointReason)) {
-            return point.getValue();
-          }
-        }
-      }
-      return null;
-    }
-
-    @Override
-    public AggregationTemporality getAggregationTemporality(InstrumentType instrumentType) {
-      return AggregationTemporality.CUMULATIVE;
-    }
-
-    @Override
-    public CompletableResultCode forceFlush() {
-      return CompletableResultCode.ofSuccess();
-    }
-
-    @Override
-    public CompletableResultCode shutdown() {
-      return CompletableResultCode.ofSuccess();
-    }
   }
 
   private SelfMetrics metrics() {

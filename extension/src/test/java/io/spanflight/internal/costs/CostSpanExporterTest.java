@@ -1,5 +1,6 @@
 package io.spanflight.internal.costs;
 
+import io.spanflight.internal.CollectingReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.common.AttributeKey;
