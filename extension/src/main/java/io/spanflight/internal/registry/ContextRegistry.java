@@ -195,9 +195,9 @@ public final class ContextRegistry {
    * interned with user entries wait for the epoch rule.
    */
   public void spanEnded(SpanContext spanContext) {
-    ContextRecord record = byKey.remove(spanContext);
+    ContextRecord record = byKey.get(spanContext);
     if (record != null) {
-      record.key = null;
+      forgetKey(record);
     }
   }
 
