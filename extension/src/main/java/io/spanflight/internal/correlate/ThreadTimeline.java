@@ -1,6 +1,5 @@
 package io.spanflight.internal.correlate;
 
-import java.util.Arrays;
 import java.util.function.IntConsumer;
 
 /**
@@ -11,13 +10,22 @@ import java.util.function.IntConsumer;
  * <p>Not API: internal to Spanflight.
  */
 final class ThreadTimeline {
-  private long[] times = new long[16];
-  private int[] contexts = new int[16];
+  static final int INITIAL_STEPS = 16;
+  /** Where arrays come from when the timeline grows or shrinks, and go back to. */
+  private final StepArrays arrays;
+  private StepArrays.Pair pair;
+  private long[] times;
+  private int[] contexts;
   private int size;
   /** Times before this were pruned: what the thread did then is no longer known. */
   private long knownSince = Long.MIN_VALUE;
 
   boolean ended;
+
+  ThreadTimeline(StepArrays arrays) {
+    this.arrays = arrays;
+    use(arrays.take(INITIAL_STEPS));
+  }
 
   /**
    * Adds a step, keeping the steps sorted by time. They usually arrive in order; a virtual thread's
@@ -27,8 +35,7 @@ final class ThreadTimeline {
    */
   void add(long nanoTime, int contextId) {
     if (size == times.length) {
-      times = Arrays.copyOf(times, size * 2);
-      contexts = Arrays.copyOf(contexts, size * 2);
+      resize(size * 2);
     }
     int at = size;
     while (at > 0 && times[at - 1] > nanoTime) {
@@ -94,9 +101,32 @@ final class ThreadTimeline {
       knownSince = times[0];
     }
     if (times.length > 64 && size < times.length / 4) { // give memory back after a burst
-      times = Arrays.copyOf(times, times.length / 2);
-      contexts = Arrays.copyOf(contexts, contexts.length / 2);
+      resize(times.length / 2);
     }
+  }
+
+  /** Moves the steps to arrays of {@code length} and hands the old ones back. */
+  private void resize(int length) {
+    StepArrays.Pair old = pair;
+    use(arrays.take(length));
+    System.arraycopy(old.times(), 0, times, 0, size);
+    System.arraycopy(old.contexts(), 0, contexts, 0, size);
+    arrays.give(old);
+  }
+
+  private void use(StepArrays.Pair arrays) {
+    pair = arrays;
+    times = arrays.times();
+    contexts = arrays.contexts();
+  }
+
+  /** Hands the arrays back: the timeline is gone and must not be used again. */
+  void release() {
+    arrays.give(pair);
+    pair = null; // another timeline may get these arrays: any later use fails here, loudly
+    times = null;
+    contexts = null;
+    size = 0;
   }
 
   /** The time of the newest step, or Long.MIN_VALUE when empty. */

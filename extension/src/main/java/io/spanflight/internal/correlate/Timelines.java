@@ -36,6 +36,9 @@ public final class Timelines implements TimelineSink {
   private boolean lostInThisDrain;
   private int entriesInThisDrain;
   private final CarrierGaps carrierGaps = new CarrierGaps();
+  /** At most this many bytes of step arrays wait to be reused (see {@link StepArrays}). */
+  static final long MAX_FREE_ARRAY_BYTES = 2L << 20;
+  private final StepArrays arrays = new StepArrays(MAX_FREE_ARRAY_BYTES);
 
   public Timelines(ContextBridge bridge) {
     this(bridge, Integer.MAX_VALUE);
@@ -111,6 +114,7 @@ public final class Timelines implements TimelineSink {
         boolean idle = timeline.lastTime() < nanoTime;
         if (idle && (timeline.ended || timeline.lastContext() == 0)) {
           byThread.remove(javaThreadId);
+          timeline.release();
         } else {
           timeline.pruneBefore(nanoTime);
         }
@@ -148,6 +152,7 @@ public final class Timelines implements TimelineSink {
    * switch, a thread then counts as having no context.
    */
   public synchronized void forgetAll() {
+    byThread.values().forEach(ThreadTimeline::release);
     byThread.clear();
     carrierGaps.clear();
     steps = 0;
@@ -183,13 +188,21 @@ public final class Timelines implements TimelineSink {
     return steps;
   }
 
-  /** Bytes held by the timelines' arrays (their capacity, not only the steps in use). */
+  /**
+   * Bytes held by the timelines' arrays (their capacity, not only the steps in use), and by the
+   * arrays waiting to be reused.
+   */
   public synchronized long memoryBytes() {
-    long bytes = 0;
+    long bytes = arrays.freeBytes();
     for (ThreadTimeline timeline : byThread.values()) {
       bytes += timeline.memoryBytes();
     }
     return bytes;
+  }
+
+  /** Pairs of step arrays worth reusing allocated since startup (see {@link StepArrays#created()}). */
+  synchronized long stepArraysCreated() {
+    return arrays.created();
   }
 
   /** Ring entries overwritten before they could be drained, since startup. */
@@ -230,6 +243,11 @@ public final class Timelines implements TimelineSink {
   }
 
   private ThreadTimeline timelineOf(long javaThreadId) {
-    return byThread.computeIfAbsent(javaThreadId, id -> new ThreadTimeline());
+    ThreadTimeline timeline = byThread.get(javaThreadId);
+    if (timeline == null) {
+      timeline = new ThreadTimeline(arrays);
+      byThread.put(javaThreadId, timeline);
+    }
+    return timeline;
   }
 }

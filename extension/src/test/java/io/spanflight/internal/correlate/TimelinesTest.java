@@ -144,4 +144,63 @@ class TimelinesTest {
     timelines.pruneBefore(150);
     assertThat(timelines.threadCount()).isZero();
   }
+
+  @Test
+  void threadsThatSwitchInBurstsReuseTheirArraysInsteadOfAllocatingNewOnes() {
+    long t = 0;
+    long createdAfterFirstBurst = -1;
+    for (int burst = 0; burst < 10; burst++) {
+      // two threads take turns being busy: 5 000 switches (arrays grow to 8 192 steps), then
+      // their history is pruned (arrays shrink step by step); the idle one is removed
+      for (long thread = 1; thread <= 2; thread++) {
+        long busy = thread;
+        long from = t;
+        bridge.script.add(s -> {
+          for (int i = 0; i < 5_000; i++) {
+            s.switched(busy, from + i, i % 2 == 0 ? 7 : 0);
+          }
+        });
+        t += 5_000;
+        timelines.drain();
+        for (int prune = 0; prune < 8; prune++) {
+          timelines.pruneBefore(t - 1);
+        }
+      }
+      assertThat(timelines.contextAt(1, t)).isZero();
+      if (burst == 0) {
+        createdAfterFirstBurst = timelines.stepArraysCreated();
+      }
+    }
+    assertThat(createdAfterFirstBurst).isPositive();
+    assertThat(timelines.stepArraysCreated()).isEqualTo(createdAfterFirstBurst);
+    assertThat(timelines.memoryBytes()).isLessThanOrEqualTo(Timelines.MAX_FREE_ARRAY_BYTES + 2 * 64 * 12);
+  }
+
+  @Test
+  void historyIsRightAcrossReusedArrays() {
+    // thread 1 grows and lets go of big arrays; thread 2 then gets them, filled with 1's old steps
+    bridge.script.add(s -> {
+      for (int i = 0; i < 3_000; i++) {
+        s.switched(1, i, 5);
+      }
+    });
+    timelines.drain();
+    timelines.pruneBefore(10_000); // thread 1 idle in context 5: kept, shrunk
+    for (int prune = 0; prune < 6; prune++) {
+      timelines.pruneBefore(10_000);
+    }
+    bridge.script.add(s -> {
+      for (int i = 0; i < 2_000; i++) {
+        s.switched(2, 20_000 + 2L * i, i % 2 == 0 ? 9 : 0);
+      }
+    });
+    timelines.drain();
+    assertThat(timelines.contextAt(2, 19_999)).isZero();
+    assertThat(timelines.contextAt(2, 20_000)).isEqualTo(9);
+    assertThat(timelines.contextAt(2, 20_001)).isEqualTo(9);
+    assertThat(timelines.contextAt(2, 20_002)).isZero();
+    assertThat(timelines.contextAt(2, 23_998)).isEqualTo(0);
+    assertThat(timelines.contextAt(2, 23_997)).isEqualTo(9);
+    assertThat(timelines.contextAt(1, 10_500)).isEqualTo(5);
+  }
 }

@@ -1,0 +1,89 @@
+package io.spanflight.internal.correlate;
+
+import java.util.ArrayDeque;
+
+/**
+ * Step arrays that timelines hand back when they grow, shrink or go, kept to be handed out again.
+ *
+ * <p>Why: a timeline doubles its arrays as its thread switches faster and halves them after a
+ * quiet spell. Each new pair of arrays lives for seconds (as long as its thread's history), so the
+ * garbage collector copies it at every young collection until it is promoted. On Spring PetClinic
+ * these arrays (a thread's {@code long[16384]} of times and {@code int[16384]} of contexts, about
+ * five of each born every 30 s) were three quarters of the bytes that Spanflight made young
+ * collections copy (JFR's {@code jdk.PromoteObject*} events, 2026-11-26). Handed out again, an
+ * array is old already: in a steady state timelines allocate nothing.
+ *
+ * <p>Only arrays of at least {@value #MIN_POOLED} steps are kept (smaller ones are cheap and die
+ * young), and at most {@code maxFreeBytes} wait here; beyond that a returned array is left to the
+ * garbage collector. Lengths are powers of two. Used under the {@link Timelines} lock only.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class StepArrays {
+  static final int MIN_POOLED = 256;
+  static final long STEP_BYTES = Long.BYTES + Integer.BYTES;
+  /** Free pairs by log2 of their length. */
+  private final ArrayDeque<Pair>[] free;
+  private final long maxFreeBytes;
+  private long freeBytes;
+  private long created;
+
+  /** A thread's step times and contexts, of the same length. */
+  record Pair(long[] times, int[] contexts) {
+    int length() {
+      return times.length;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  StepArrays(long maxFreeBytes) {
+    this.maxFreeBytes = maxFreeBytes;
+    this.free = new ArrayDeque[32];
+  }
+
+  /** A pair of arrays of {@code length} steps (a power of two), reused when one is free. */
+  Pair take(int length) {
+    ArrayDeque<Pair> same = free[log2(length)];
+    Pair pair = same == null ? null : same.poll();
+    if (pair != null) {
+      freeBytes -= length * STEP_BYTES;
+      return pair;
+    }
+    if (length >= MIN_POOLED) {
+      created++;
+    }
+    return new Pair(new long[length], new int[length]);
+  }
+
+  /** Takes {@code pair} back (its contents are not cleared: every reader stops at its size). */
+  void give(Pair pair) {
+    int length = pair.length();
+    long bytes = length * STEP_BYTES;
+    if (length < MIN_POOLED || freeBytes + bytes > maxFreeBytes) {
+      return;
+    }
+    int slot = log2(length);
+    if (free[slot] == null) {
+      free[slot] = new ArrayDeque<>();
+    }
+    free[slot].push(pair);
+    freeBytes += bytes;
+  }
+
+  /** Bytes of the pairs waiting here. */
+  long freeBytes() {
+    return freeBytes;
+  }
+
+  /**
+   * Pairs of at least {@value #MIN_POOLED} steps allocated since startup (not counting those
+   * handed out again): the ones that would otherwise be copied by young collections.
+   */
+  long created() {
+    return created;
+  }
+
+  private static int log2(int powerOfTwo) {
+    return Integer.numberOfTrailingZeros(powerOfTwo);
+  }
+}
