@@ -187,6 +187,14 @@ final class SpanflightRun {
   /** @param last the run's last interval: our stream is closed, its raw data was kept before */
   private CompletableResultCode exportInterval(boolean last) {
     ProfileInterval interval = engine.collector().takeInterval();
+    try {
+      return export(interval, last);
+    } finally {
+      engine.collector().recycle(interval); // encoded and written: its tables serve the next one
+    }
+  }
+
+  private CompletableResultCode export(ProfileInterval interval, boolean last) {
     if (interval.sampleCount() == 0) {
       return CompletableResultCode.ofSuccess(); // collectors drop requests without samples
     }

@@ -78,17 +78,47 @@ final class DictionaryBuilder {
   private final Map<IntsKey, Integer> attributeSetIndex = new HashMap<>();
 
   DictionaryBuilder() {
+    clear();
+    frameTypeKey = string(FRAME_TYPE_KEY);
+  }
+
+  /**
+   * Empties every table down to its zero values, keeping the tables' arrays (the maps' and
+   * lists' capacity) for the next interval: allocated once, they are not copied again and again
+   * by young collections as a new set every interval would be.
+   */
+  void clear() {
+    strings.clear();
+    stringIndex.clear();
+    functions.clear();
+    functionIndex.clear();
+    locations.clear();
+    locationIndex.clear();
+    stacks.clear();
+    stackIndex.clear();
+    links.clear();
+    linkIndex.clear();
+    attributes.clear();
+    attributeIndex.clear();
+    attributeSets.clear();
+    attributeSetIndex.clear();
     string("");
     functions.add(new Function(0, 0, 0));
     locations.add(0L);
     stacks.add(new int[0]);
     stackIndex.put(new IntsKey(new int[0]), 0); // a sample without frames uses the zero stack
     links.add(null);
-    frameTypeKey = string(FRAME_TYPE_KEY);
+    int key = string(FRAME_TYPE_KEY); // index 1, in every interval: frameTypeKey
     attributes.add(0L);
-    attributes.add(((long) frameTypeKey << 32) | string(FRAME_TYPE_JVM));
+    attributes.add(((long) key << 32) | string(FRAME_TYPE_JVM));
     attributeSets.add(new int[0]);
     attributeSetIndex.put(new IntsKey(new int[0]), 0);
+  }
+
+  /** Entries in all tables: how much a cleared builder keeps room for. */
+  int entries() {
+    return strings.size() + functions.size() + locations.size() + stacks.size() + links.size()
+        + attributes.size() + attributeSets.size();
   }
 
   int string(String value) {

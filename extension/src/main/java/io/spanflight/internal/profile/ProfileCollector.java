@@ -13,6 +13,8 @@ import jdk.jfr.consumer.RecordedStackTrace;
 public final class ProfileCollector {
   private final boolean linkUnsampled;
   private ProfileInterval current;
+  /** An exported interval waiting to be emptied and used again, or null. */
+  private ProfileInterval spare;
 
   /** @param linkUnsampled whether samples of spans that were not sampled link to them */
   public ProfileCollector(boolean linkUnsampled) {
@@ -61,10 +63,31 @@ public final class ProfileCollector {
     current.forgetParserObjects();
   }
 
-  /** Returns the interval collected so far and starts a new one. */
+  /**
+   * Returns the interval collected so far and starts a new one (the one last {@linkplain #recycle
+   * recycled}, emptied, if there is one).
+   */
   public synchronized ProfileInterval takeInterval() {
     ProfileInterval finished = current;
-    current = new ProfileInterval(EpochClock.nowNanos(), linkUnsampled);
+    long now = EpochClock.nowNanos();
+    if (spare != null) {
+      current = spare;
+      spare = null;
+      current.reset(now);
+    } else {
+      current = new ProfileInterval(now, linkUnsampled);
+    }
     return finished;
+  }
+
+  /**
+   * Takes back an interval from {@link #takeInterval} once it has been encoded and nothing reads it
+   * any more; the next interval reuses its tables. Two intervals thus take turns, and the
+   * dictionary's maps and lists are allocated once instead of every interval.
+   */
+  public synchronized void recycle(ProfileInterval done) {
+    if (done != current && done.reusable()) {
+      spare = done;
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +21,9 @@ import jdk.jfr.consumer.RecordedStackTrace;
 public final class ProfileInterval {
   final DictionaryBuilder dictionary = new DictionaryBuilder();
   final Map<SampleType, SampleTable> tables = new LinkedHashMap<>();
-  final long startEpochNanos;
+  /** Tables of an earlier use of this interval, emptied, for {@link #table} to take again. */
+  private final Map<SampleType, SampleTable> emptyTables = new HashMap<>();
+  long startEpochNanos;
   private final boolean linkUnsampled;
   /** Keyed by identity: the parser's objects, kept only as long as this interval. */
   private final Map<RecordedStackTrace, Integer> stackByTrace = new IdentityHashMap<>();
@@ -157,7 +160,37 @@ public final class ProfileInterval {
   }
 
   private SampleTable table(SampleType type) {
-    return tables.computeIfAbsent(type, t -> new SampleTable());
+    SampleTable table = tables.get(type);
+    if (table == null) {
+      table = emptyTables.remove(type);
+      if (table == null) {
+        table = new SampleTable();
+      }
+      tables.put(type, table);
+    }
+    return table;
+  }
+
+  /**
+   * Whether this interval, once exported, may be emptied and used again ({@link #reset}): only an
+   * interval of ordinary size, so that one burst does not keep its large tables for good.
+   */
+  boolean reusable() {
+    return dictionary.entries() <= MAX_REUSED_ENTRIES && sampleCount() <= MAX_REUSED_ENTRIES;
+  }
+
+  static final int MAX_REUSED_ENTRIES = 1 << 16;
+
+  /** Empties this interval for samples from {@code startEpochNanos} on, keeping its tables' capacity. */
+  void reset(long startEpochNanos) {
+    this.startEpochNanos = startEpochNanos;
+    dictionary.clear();
+    for (Map.Entry<SampleType, SampleTable> entry : tables.entrySet()) {
+      entry.getValue().clear();
+      emptyTables.put(entry.getKey(), entry.getValue());
+    }
+    tables.clear();
+    forgetParserObjects();
   }
 
   public int sampleCount() {

@@ -59,6 +59,14 @@ final class SampleTable {
     maxTimestamp = Math.max(maxTimestamp, epochNanos);
   }
 
+  /** Empties the table, keeping its map's capacity for the next interval. */
+  void clear() {
+    groups.clear();
+    total = 0;
+    minTimestamp = Long.MAX_VALUE;
+    maxTimestamp = Long.MIN_VALUE;
+  }
+
   Collection<Group> groups() {
     return groups.values();
   }

@@ -38,6 +38,11 @@ class ExportRequestEncoderTest {
 
 
   private static ExportProfilesServiceRequest encodeAll(ProfileInterval interval) throws Exception {
+    return encodeAll(interval, EpochClock.nowNanos());
+  }
+
+  private static ExportProfilesServiceRequest encodeAll(ProfileInterval interval, long endEpochNanos)
+      throws Exception {
     Resource resource =
         Resource.create(
             Attributes.builder()
@@ -46,7 +51,7 @@ class ExportRequestEncoderTest {
                 .put(AttributeKey.booleanKey("flag"), false)
                 .put(AttributeKey.stringArrayKey("list"), Arrays.asList("a", ""))
                 .build());
-    byte[] bytes = new ExportRequestEncoder(resource, "test").encode(interval, EpochClock.nowNanos());
+    byte[] bytes = new ExportRequestEncoder(resource, "test").encode(interval, endEpochNanos);
     ExportProfilesServiceRequest parsed = ExportProfilesServiceRequest.parseFrom(bytes);
     assertThat(parsed.toByteArray()).as("byte-identical to protobuf-java").isEqualTo(bytes);
     assertThat(parsed.getSerializedSize()).isEqualTo(bytes.length);
@@ -163,5 +168,57 @@ class ExportRequestEncoderTest {
     assertThat(DictionaryBuilder.sourceFileOf("com.example.Outer$$Lambda/0x0000000801001234"))
         .isEqualTo("Outer.java");
     assertThat(DictionaryBuilder.sourceFileOf("Plain")).isEqualTo("Plain.java");
+  }
+
+  @Test
+  void anIntervalEmptiedForReuseEncodesExactlyAsANewOne() throws Exception {
+    ContextRecord a = JfrTestSamples.span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
+    ContextRecord b = JfrTestSamples.span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    long start = EpochClock.nowNanos() - 1_000_000_000L;
+    ProfileInterval reused = new ProfileInterval(start - 5_000_000_000L);
+    for (int i = 0; i < samples.size(); i++) { // a first interval: two types, both spans
+      RecordedEvent e = samples.get(i);
+      long ts = EpochClock.toNanos(e.getStartTime());
+      reused.add(SampleType.allocatedBytes(), null, e.getStackTrace(), i % 2 == 0 ? a : b, ts, 1000 + i);
+      reused.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), a, ts, 1);
+    }
+    encodeAll(reused);
+    assertThat(reused.reusable()).isTrue();
+
+    reused.reset(start);
+    reused.forgetParserObjects();
+    ProfileInterval fresh = new ProfileInterval(start);
+    for (int i = 0; i < samples.size(); i += 2) { // the next: one type, one span, half the samples
+      RecordedEvent e = samples.get(i);
+      long ts = EpochClock.toNanos(e.getStartTime());
+      for (ProfileInterval interval : List.of(reused, fresh)) {
+        interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), b, ts, 1);
+      }
+    }
+
+    assertThat(reused.sampleCount()).isEqualTo(fresh.sampleCount()).isPositive();
+    long end = EpochClock.nowNanos();
+    assertThat(withoutProfileIds(encodeAll(reused, end))).isEqualTo(withoutProfileIds(encodeAll(fresh, end)));
+  }
+
+  @Test
+  void theCollectorHandsOutAnExportedIntervalAgainEmptied() {
+    ProfileCollector collector = new ProfileCollector();
+    RecordedEvent e = samples.get(0);
+    collector.add(SampleType.allocatedBytes(), null, e.getStackTrace(), null, EpochClock.toNanos(e.getStartTime()), 7);
+    ProfileInterval first = collector.takeInterval();
+    collector.recycle(first);
+    ProfileInterval second = collector.takeInterval();
+    assertThat(second.sampleCount()).isZero();
+    assertThat(collector.takeInterval()).as("the recycled one, emptied").isSameAs(first);
+    assertThat(first.sampleCount()).isZero();
+    assertThat(first.tables).isEmpty();
+  }
+
+  private static ExportProfilesServiceRequest withoutProfileIds(ExportProfilesServiceRequest request) {
+    ExportProfilesServiceRequest.Builder builder = request.toBuilder();
+    builder.getResourceProfilesBuilderList().forEach(r -> r.getScopeProfilesBuilderList()
+        .forEach(s -> s.getProfilesBuilderList().forEach(Profile.Builder::clearProfileId)));
+    return builder.build();
   }
 }
