@@ -6,7 +6,9 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -81,10 +83,37 @@ public final class ContextAttributes {
         pairs[n++] = value;
       }
     }
-    return n == pairs.length ? pairs : java.util.Arrays.copyOf(pairs, n);
+    return n == pairs.length ? pairs : Arrays.copyOf(pairs, n);
   }
 
   static final String[] NO_PAIRS = new String[0];
+
+  /** At most this many distinct sets of values are shared; beyond, each record keeps its own. */
+  static final int MAX_SHARED_PAIRS = 4096;
+
+  /** Equal pairs, by content: most requests of a route carry the same few values. */
+  private final ConcurrentHashMap<List<String>, String[]> sharedPairs = new ConcurrentHashMap<>();
+
+  /**
+   * {@code pairs}, or an equal array read before: records that keep their values for seconds
+   * (after their span ended) then share one array instead of holding one each. At most {@value
+   * #MAX_SHARED_PAIRS} distinct sets are kept.
+   */
+  String[] shared(String[] pairs) {
+    if (pairs.length == 0) {
+      return NO_PAIRS;
+    }
+    List<String> key = Arrays.asList(pairs);
+    String[] known = sharedPairs.get(key);
+    if (known != null) {
+      return known;
+    }
+    if (sharedPairs.size() >= MAX_SHARED_PAIRS) {
+      return pairs;
+    }
+    known = sharedPairs.putIfAbsent(key, pairs);
+    return known != null ? known : pairs;
+  }
 
   /**
    * The pairs packed for the OTEP-4947 record: {@code {u8 key index, u8 length, utf-8 value}}

@@ -21,8 +21,15 @@ public final class ContextRecord {
    * left the key map (unused for a while: a later use of the same span interns a new record).
    */
   volatile Object key;
-  /** The span samples link to (this one, or its local root in the Grafana mode) and its trace. */
-  private final SpanLink link;
+  /**
+   * The trace (two halves) and the span samples link to (this one, or its local root in the
+   * Grafana mode), as plain fields rather than a {@link SpanLink} of their own: a record lives for
+   * seconds, and every object it holds is one more for young collections to copy (on PetClinic,
+   * records and their links were the largest share of what Spanflight made them copy).
+   */
+  private final long traceIdHigh;
+  private final long traceIdLow;
+  private final long linkSpanId;
   /** This span's own id. */
   private final long spanId;
   private final boolean sampled;
@@ -57,7 +64,10 @@ public final class ContextRecord {
     this.key = key;
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    this.link = SpanLink.of(spanContext.getTraceId(), linkTo.getSpanId());
+    String traceId = spanContext.getTraceId();
+    this.traceIdHigh = SpanLink.parseHex(traceId, 0);
+    this.traceIdLow = SpanLink.parseHex(traceId, 16);
+    this.linkSpanId = SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
     this.attributes = attributes;
@@ -76,7 +86,7 @@ public final class ContextRecord {
 
   /** 16 bytes, a new array on each call. */
   public byte[] traceId() {
-    return link.traceIdBytes();
+    return SpanLink.traceIdBytes(traceIdHigh, traceIdLow);
   }
 
   /** 8 bytes, a new array on each call. */
@@ -84,9 +94,12 @@ public final class ContextRecord {
     return SpanLink.bytesOf(spanId);
   }
 
-  /** The span profile samples link to; records that link to the same span have equal links. */
+  /**
+   * The span profile samples link to; records that link to the same span have equal links. A new
+   * small object each call (for the profile dictionary, which keeps one per linked span).
+   */
   public SpanLink link() {
-    return link;
+    return new SpanLink(traceIdHigh, traceIdLow, linkSpanId);
   }
 
   /**
@@ -113,6 +126,7 @@ public final class ContextRecord {
     boolean hasEnded = source == null || source.hasEnded(); // read before: attributes are final after
     String[] pairs = attributes.read(source);
     if (hasEnded) {
+      pairs = attributes.shared(pairs);
       endedPairs = pairs;
       attributeSource = null;
     }
@@ -155,7 +169,7 @@ public final class ContextRecord {
   }
 
   public String traceIdHex() {
-    return link.traceIdHex();
+    return SpanLink.hex(traceIdHigh) + SpanLink.hex(traceIdLow);
   }
 
   public String spanIdHex() {

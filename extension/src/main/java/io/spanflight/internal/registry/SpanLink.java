@@ -3,7 +3,8 @@ package io.spanflight.internal.registry;
 /**
  * The span a profile sample links to, as three numbers: a trace id (two halves) and a span id.
  * Kept instead of the OpenTelemetry {@code SpanContext} and its two hex strings, so that what a
- * context record and each interval's profile dictionary hold for seconds is one small object.
+ * each interval's profile dictionary holds for seconds is one small object (context records keep
+ * the three numbers as fields of their own).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -17,9 +18,13 @@ public record SpanLink(long traceIdHigh, long traceIdLow, long spanId) {
 
   /** 16 bytes, big-endian, as OTLP carries trace ids. */
   public byte[] traceIdBytes() {
+    return traceIdBytes(traceIdHigh, traceIdLow);
+  }
+
+  static byte[] traceIdBytes(long high, long low) {
     byte[] bytes = new byte[16];
-    putLong(bytes, 0, traceIdHigh);
-    putLong(bytes, 8, traceIdLow);
+    putLong(bytes, 0, high);
+    putLong(bytes, 8, low);
     return bytes;
   }
 

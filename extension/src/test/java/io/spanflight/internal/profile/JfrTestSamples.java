@@ -35,9 +35,13 @@ final class JfrTestSamples {
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
       recording.start();
-      long end = System.nanoTime() + Duration.ofMillis(600).toNanos();
+      // 600 ms of this thread's CPU (not of wall time: on a busy machine the thread may get only a
+      // fraction of a core, and JFR samples it only while it runs), at most 20 s of wall time
+      java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+      long cpuEnd = cpu.getCurrentThreadCpuTime() + Duration.ofMillis(600).toNanos();
+      long wallEnd = System.nanoTime() + Duration.ofSeconds(20).toNanos();
       long sink = 0;
-      while (System.nanoTime() < end) {
+      while (cpu.getCurrentThreadCpuTime() < cpuEnd && System.nanoTime() < wallEnd) {
         sink += burn(sink);
       }
       recording.stop();

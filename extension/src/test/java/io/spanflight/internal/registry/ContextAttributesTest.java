@@ -100,4 +100,32 @@ class ContextAttributesTest {
     assertThat(map.indexOf("k7")).isEqualTo(7);
     assertThat(map.version()).isEqualTo(version);
   }
+
+  @Test
+  void recordsWhoseSpansEndedWithEqualValuesShareOneArray() {
+    ContextRecord[] records = new ContextRecord[3];
+    for (int i = 0; i < records.length; i++) {
+      Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+      root.setAttribute("http.route", i < 2 ? "/orders/{id}" : "/cart");
+      records[i] = registry.resolve(registry.idOf(root.getSpanContext()));
+      root.end();
+    }
+    registry.prune(slot -> true); // the ended spans' values are kept now
+
+    assertThat(records[0].attributePairs()).containsExactly("http.route", "/orders/{id}", "http.request.method", "GET");
+    assertThat(records[1].attributePairs()).isSameAs(records[0].attributePairs());
+    assertThat(records[2].attributePairs()).containsExactly("http.route", "/cart", "http.request.method", "GET");
+    assertThat(records[2].attributePairs()).isNotSameAs(records[0].attributePairs());
+  }
+
+  @Test
+  void beyondTheBoundEachRecordKeepsItsOwnValues() {
+    for (int i = 0; i < ContextAttributes.MAX_SHARED_PAIRS; i++) {
+      attributes.shared(new String[] {"tenant.id", Integer.toString(i)});
+    }
+    String[] late = {"tenant.id", "late"};
+    assertThat(attributes.shared(late)).isSameAs(late);
+    assertThat(attributes.shared(new String[] {"tenant.id", "late"})).isNotSameAs(late);
+    assertThat(attributes.shared(new String[] {"tenant.id", "7"})).containsExactly("tenant.id", "7");
+  }
 }
