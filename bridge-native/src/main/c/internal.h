@@ -18,6 +18,24 @@ static inline int64_t sf_monotonic_nanos(void) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* switch_clock.c: the clock a switch stamps its ring entry with (see spanflight.h). */
+extern int sf_ticks_on;
+
+static inline int64_t sf_switch_time(uint16_t *clock) {
+#if defined(__x86_64__)
+  if (__atomic_load_n(&sf_ticks_on, __ATOMIC_RELAXED)) {
+    *clock = SF_CLOCK_TICKS;
+    return (int64_t)__builtin_ia32_rdtsc();
+  }
+#endif
+  *clock = SF_CLOCK_MONOTONIC;
+  return sf_monotonic_nanos();
+}
+
+int sf_ticks_invariant(void);
+void sf_use_ticks(int on);
+int sf_clock_pair(int64_t out[3]);
+
 /* context_table.c: what each context id stands for. */
 typedef struct sf_table_entry {
   sf_thread_record record;  /* the content a switch copies into the thread's record */
@@ -41,7 +59,8 @@ struct sf_ring;
 /* What one ring yields to a drain; the arrays stay valid until the next sf_drain_next. */
 struct sf_drained {
   uint32_t delivered;
-  const int64_t *nanos;
+  const int64_t *times;
+  const int8_t *clocks;
   const int64_t *java_thread_ids;
   const int32_t *context_ids;
   int64_t lost;

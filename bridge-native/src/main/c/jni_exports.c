@@ -46,10 +46,11 @@ SF_JNI(void, showOnRecord0)(JNIEnv *env, jclass clazz, jint context_id) {
 
 /* Copies one drained ring into the Java arrays at entry offset `used`, meta slot `slot`. */
 static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint slot,
-                     jlongArray nanos, jintArray contexts, jlongArray thread_ids,
-                     jlongArray meta) {
+                     jlongArray times, jbyteArray clocks, jintArray contexts,
+                     jlongArray thread_ids, jlongArray meta) {
   jsize n = (jsize)ring->delivered;
-  (*env)->SetLongArrayRegion(env, nanos, used, n, ring->nanos);
+  (*env)->SetLongArrayRegion(env, times, used, n, ring->times);
+  (*env)->SetByteArrayRegion(env, clocks, used, n, ring->clocks);
   (*env)->SetIntArrayRegion(env, contexts, used, n, ring->context_ids);
   (*env)->SetLongArrayRegion(env, thread_ids, used, n, ring->java_thread_ids);
   jlong fields[SF_DRAIN_META_LONGS];
@@ -65,8 +66,9 @@ static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint
  * the arrays; 0 once the pass is complete. It stops early when the arrays could not take
  * one more full ring, and the next call goes on from there.
  */
-SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray nanos, jintArray contexts,
-                     jlongArray thread_ids, jlongArray meta, jboolean restart) {
+SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray times, jbyteArray clocks,
+                     jintArray contexts, jlongArray thread_ids, jlongArray meta,
+                     jboolean restart) {
   (void)clazz;
   if (!sf_drain_enter()) {
     return 0;  /* switched off: nothing drains */
@@ -74,13 +76,13 @@ SF_JNI(jint, drain0)(JNIEnv *env, jclass clazz, jlongArray nanos, jintArray cont
   if (restart) {
     sf_drain_restart();
   }
-  jint entry_space = (*env)->GetArrayLength(env, nanos);
+  jint entry_space = (*env)->GetArrayLength(env, times);
   jint slots = (*env)->GetArrayLength(env, meta) / SF_DRAIN_META_LONGS;
   jint ring_size = (jint)sf_ring_capacity();
   jint used = 0, filled = 0;
   struct sf_drained ring;
   while (filled < slots && entry_space - used >= ring_size && sf_drain_next(&ring)) {
-    put_ring(env, &ring, used, filled, nanos, contexts, thread_ids, meta);
+    put_ring(env, &ring, used, filled, times, clocks, contexts, thread_ids, meta);
     used += (jint)ring.delivered;
     filled++;
   }
@@ -121,4 +123,26 @@ SF_JNI(jint, ringCount0)(JNIEnv *env, jclass clazz) {
   (void)env;
   (void)clazz;
   return sf_ring_count();
+}
+
+SF_JNI(jboolean, ticksInvariant0)(JNIEnv *env, jclass clazz) {
+  (void)env;
+  (void)clazz;
+  return sf_ticks_invariant() ? JNI_TRUE : JNI_FALSE;
+}
+
+SF_JNI(void, useTicks0)(JNIEnv *env, jclass clazz, jboolean on) {
+  (void)env;
+  (void)clazz;
+  sf_use_ticks(on ? 1 : 0);
+}
+
+SF_JNI(jboolean, clockPair0)(JNIEnv *env, jclass clazz, jlongArray out) {
+  (void)clazz;
+  int64_t pair[3];
+  if (!sf_clock_pair(pair)) {
+    return JNI_FALSE;
+  }
+  (*env)->SetLongArrayRegion(env, out, 0, 3, pair);
+  return JNI_TRUE;
 }

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SF_ABI_VERSION 1
+#define SF_ABI_VERSION 2  /* 2: timeline entries carry their clock (SF_CLOCK_*) */
 
 /* ---- 1. OTEP-4947 thread context record ------------------------------------------
  *
@@ -109,17 +109,25 @@ _Static_assert(SF_CONTEXT_INDEX_BITS < 31, "room for a generation below the sign
 #define SF_THREAD_PLATFORM 0
 #define SF_THREAD_VIRTUAL 1
 
+/* Which clock an entry's time is on. CLOCK_MONOTONIC is the clock of System.nanoTime(); the
+   TSC is used only while the Java facade has found it trustworthy and has mapped it onto
+   CLOCK_MONOTONIC (switch_clock.c); the drain converts ticks to nanoseconds or drops them. */
+#define SF_CLOCK_MONOTONIC 0
+#define SF_CLOCK_TICKS 1
+
 typedef struct sf_timeline_entry {
-  int64_t nanos;           /* CLOCK_MONOTONIC, the clock of System.nanoTime() */
+  int64_t time;            /* CLOCK_MONOTONIC nanoseconds or TSC ticks, as clock says */
   int64_t java_thread_id;  /* the Java thread that switched (virtual or platform) */
   int32_t context_id;      /* 0 = no context */
-  int32_t thread_kind;     /* SF_THREAD_PLATFORM or SF_THREAD_VIRTUAL */
+  uint16_t thread_kind;    /* SF_THREAD_PLATFORM or SF_THREAD_VIRTUAL */
+  uint16_t clock;          /* SF_CLOCK_MONOTONIC or SF_CLOCK_TICKS */
 } sf_timeline_entry;
 
-_Static_assert(offsetof(sf_timeline_entry, nanos) == 0, "time at 0");
+_Static_assert(offsetof(sf_timeline_entry, time) == 0, "time at 0");
 _Static_assert(offsetof(sf_timeline_entry, java_thread_id) == 8, "thread id at 8");
 _Static_assert(offsetof(sf_timeline_entry, context_id) == 16, "context at 16");
 _Static_assert(offsetof(sf_timeline_entry, thread_kind) == 20, "kind at 20");
+_Static_assert(offsetof(sf_timeline_entry, clock) == 22, "clock at 22");
 _Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
 
 /* drain0 reports each ring it drained as SF_DRAIN_META_LONGS longs in meta[]: */
@@ -139,7 +147,17 @@ SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id,
 /* Writes only the calling OS thread's record (no ring entry): a virtual-thread mount shows the
    mounted thread's context on its carrier, an unmount (context 0) shows none. */
 SF_JNI(void, showOnRecord0)(JNIEnv *, jclass, jint context_id);
-SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray, jintArray, jlongArray, jlongArray, jboolean);
+/* Fills times[] (with the clocks[] each is on, SF_CLOCK_*), contexts[] and thread ids. */
+SF_JNI(jint, drain0)(JNIEnv *, jclass, jlongArray times, jbyteArray clocks, jintArray,
+                     jlongArray, jlongArray, jboolean);
+/* Whether this CPU has an invariant TSC (x86_64, cpuid 0x80000007 EDX bit 8). */
+SF_JNI(jboolean, ticksInvariant0)(JNIEnv *, jclass);
+/* Stamps switches with TSC ticks (true) or CLOCK_MONOTONIC (false, the default). */
+SF_JNI(void, useTicks0)(JNIEnv *, jclass, jboolean on);
+/* One calibration pair into out[3]: {ticks, CLOCK_MONOTONIC ns, uncertainty ns}, the best of
+   SF_PAIR_READS reads of (monotonic, TSC, monotonic); false where there is no TSC. */
+#define SF_PAIR_READS 8
+SF_JNI(jboolean, clockPair0)(JNIEnv *, jclass, jlongArray out);
 SF_JNI(jboolean, publishProcessContext0)(JNIEnv *, jclass, jbyteArray payload);
 SF_JNI(jlong, droppedAttributeBytes0)(JNIEnv *, jclass);
 SF_JNI(jint, ringCount0)(JNIEnv *, jclass);

@@ -48,7 +48,12 @@ static int off;                /* switched off: exiting threads free their rings
 
 /* Drainer-private: where the current pass is, and the copy of one ring's entries. */
 static struct { struct sf_ring *previous, *current; } pass;
-static struct { int64_t *nanos, *thread_ids; int32_t *contexts, *kinds; } copy;
+static struct {
+  int64_t *times, *thread_ids;
+  int32_t *contexts;
+  uint16_t *kinds;
+  int8_t *clocks;
+} copy;
 
 /* Fixes the ring capacity (a power of two) once; returns the one in effect, 0 on failure. */
 uint32_t sf_rings_init(uint32_t requested) {
@@ -58,11 +63,12 @@ uint32_t sf_rings_init(uint32_t requested) {
   if (requested < 2 || (requested & (requested - 1)) != 0) {
     return 0;
   }
-  copy.nanos = malloc(requested * sizeof(int64_t));
+  copy.times = malloc(requested * sizeof(int64_t));
   copy.thread_ids = malloc(requested * sizeof(int64_t));
   copy.contexts = malloc(requested * sizeof(int32_t));
-  copy.kinds = malloc(requested * sizeof(int32_t));
-  if (!copy.nanos || !copy.thread_ids || !copy.contexts || !copy.kinds) {
+  copy.kinds = malloc(requested * sizeof(uint16_t));
+  copy.clocks = malloc(requested * sizeof(int8_t));
+  if (!copy.times || !copy.thread_ids || !copy.contexts || !copy.kinds || !copy.clocks) {
     return 0;  /* the facade falls back to Java; the few bytes stay allocated */
   }
   __atomic_store_n(&capacity, requested, __ATOMIC_RELEASE);
@@ -98,10 +104,13 @@ void sf_ring_append(struct sf_ring *ring, int32_t context_id, int64_t java_threa
                     int32_t thread_kind) {
   uint64_t seq = ring->published;
   sf_timeline_entry *entry = &ring->entries[seq & ring->mask];
-  __atomic_store_n(&entry->nanos, sf_monotonic_nanos(), __ATOMIC_RELAXED);
+  uint16_t clock;
+  int64_t time = sf_switch_time(&clock);
+  __atomic_store_n(&entry->time, time, __ATOMIC_RELAXED);
   __atomic_store_n(&entry->java_thread_id, java_thread_id, __ATOMIC_RELAXED);
   __atomic_store_n(&entry->context_id, context_id, __ATOMIC_RELAXED);
-  __atomic_store_n(&entry->thread_kind, thread_kind, __ATOMIC_RELAXED);
+  __atomic_store_n(&entry->thread_kind, (uint16_t)thread_kind, __ATOMIC_RELAXED);
+  __atomic_store_n(&entry->clock, clock, __ATOMIC_RELAXED);
   __atomic_store_n(&ring->published, seq + 1, __ATOMIC_RELEASE);
   /* The next entry's stores must not become visible before this count, or a drain could
      see a slot rewritten while the count still says it is intact. */
@@ -150,7 +159,8 @@ static void copy_entries(const struct sf_ring *ring, uint64_t start, uint64_t en
   for (uint64_t seq = start; seq < end; seq++) {
     const sf_timeline_entry *entry = &ring->entries[seq & ring->mask];
     size_t i = seq - start;
-    copy.nanos[i] = __atomic_load_n(&entry->nanos, __ATOMIC_RELAXED);
+    copy.times[i] = __atomic_load_n(&entry->time, __ATOMIC_RELAXED);
+    copy.clocks[i] = (int8_t)__atomic_load_n(&entry->clock, __ATOMIC_RELAXED);
     copy.thread_ids[i] = __atomic_load_n(&entry->java_thread_id, __ATOMIC_RELAXED);
     copy.contexts[i] = __atomic_load_n(&entry->context_id, __ATOMIC_RELAXED);
     copy.kinds[i] = __atomic_load_n(&entry->thread_kind, __ATOMIC_RELAXED);
@@ -174,7 +184,8 @@ static void drain_ring(struct sf_ring *ring, struct sf_drained *out) {
   first_intact = first_intact < start ? start : first_intact > end ? end : first_intact;
   size_t skip = first_intact - start, last = end - start - 1;
   out->delivered = (uint32_t)(end - first_intact);
-  out->nanos = copy.nanos + skip;
+  out->times = copy.times + skip;
+  out->clocks = copy.clocks + skip;
   out->java_thread_ids = copy.thread_ids + skip;
   out->context_ids = copy.contexts + skip;
   out->lost = (int64_t)(first_intact - ring->drained);

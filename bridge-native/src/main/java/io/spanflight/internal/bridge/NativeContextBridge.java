@@ -7,7 +7,8 @@ import java.lang.invoke.MethodType;
 /**
  * The native bridge (libspanflight.so, see {@code src/main/c/spanflight.h}): each switch is one
  * JNI call that writes the calling OS thread's OTEP-4947 record {@code otel_thread_ctx_v1} and
- * appends (time, context id, Java thread id) to that OS thread's timeline ring. Nothing on the
+ * appends (time, context id, Java thread id) to that OS thread's timeline ring; the time is TSC
+ * ticks while {@link SwitchClock} trusts them, else {@code CLOCK_MONOTONIC}. Nothing on the
  * Java side caches a pointer into native memory: the write always lands on the OS thread that
  * runs the switch, which for a virtual thread is its current carrier.
  *
@@ -139,7 +140,13 @@ public final class NativeContextBridge implements ContextBridge {
   static native void showOnRecord0(int contextId);
 
   static native int drain0(
-      long[] nanos, int[] contexts, long[] threadIds, long[] meta, boolean restart);
+      long[] times, byte[] clocks, int[] contexts, long[] threadIds, long[] meta, boolean restart);
+
+  static native boolean ticksInvariant0();
+
+  static native void useTicks0(boolean on);
+
+  static native boolean clockPair0(long[] out);
 
   static native boolean publishProcessContext0(byte[] payload);
 

@@ -7,6 +7,10 @@ package io.spanflight.internal.bridge;
  * thread the native side charges losses to, and when it reports an end, is described in
  * {@code src/main/c/timeline_ring.c}.
  *
+ * <p>Entries stamped with TSC ticks are converted to {@code nanoTime} by the process's {@link
+ * SwitchClock}, calibrated after each {@code drain0} call (so after every entry it copied was
+ * written); an entry it cannot vouch for is delivered as one lost entry of its thread.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class NativeDrain {
@@ -21,7 +25,11 @@ final class NativeDrain {
   private static final int RINGS_PER_CALL = 64;
   private static final int MIN_ENTRIES_PER_CALL = 1 << 14;
 
-  private final long[] nanos;
+  /** One per process, like the rings and the library's clock flag; guarded by NativeDrain.class. */
+  private static SwitchClock clock;
+
+  private final long[] times;
+  private final byte[] clocks;
   private final int[] contexts;
   private final long[] threadIds;
   private final long[] meta = new long[RINGS_PER_CALL * META_LONGS];
@@ -29,9 +37,15 @@ final class NativeDrain {
   NativeDrain(int ringCapacity) {
     // drain0 puts a ring into the arrays only if a full ring still fits.
     int entries = Math.max(ringCapacity, MIN_ENTRIES_PER_CALL);
-    this.nanos = new long[entries];
+    this.times = new long[entries];
+    this.clocks = new byte[entries];
     this.contexts = new int[entries];
     this.threadIds = new long[entries];
+    synchronized (NativeDrain.class) {
+      if (clock == null) {
+        clock = SwitchClock.forNative();
+      }
+    }
   }
 
   void drainTo(TimelineSink sink) {
@@ -39,9 +53,14 @@ final class NativeDrain {
     synchronized (NativeDrain.class) {
       boolean restart = true;
       int rings;
-      while ((rings = NativeContextBridge.drain0(nanos, contexts, threadIds, meta, restart)) > 0) {
+      while ((rings = NativeContextBridge.drain0(times, clocks, contexts, threadIds, meta, restart))
+          > 0) {
         restart = false;
+        clock.calibrate();
         deliver(rings, sink);
+      }
+      if (restart) {
+        clock.calibrate(); // nothing drained: keep the map's window fresh all the same
       }
     }
   }
@@ -53,12 +72,25 @@ final class NativeDrain {
       if (meta[at + LOST] > 0) {
         sink.lost(meta[at + LOST_THREAD], meta[at + LOST]);
       }
+      long previous = Long.MIN_VALUE;
       for (int end = entry + (int) meta[at + DELIVERED]; entry < end; entry++) {
-        sink.switched(threadIds[entry], nanos[entry], contexts[entry]);
+        long nanoTime = clock.toNanos(times[entry], clocks[entry]);
+        if (nanoTime == TickClockMap.UNKNOWN) {
+          sink.lost(threadIds[entry], 1);
+          continue;
+        }
+        // The ring's order is the true order: a mapped time never goes behind its predecessor.
+        previous = Math.max(previous, nanoTime);
+        sink.switched(threadIds[entry], previous, contexts[entry]);
       }
       if (meta[at + ENDED] != 0) {
         sink.threadEnded(meta[at + ENDED]);
       }
     }
+  }
+
+  /** The process's switch clock (for tests). */
+  static synchronized SwitchClock clock() {
+    return clock;
   }
 }
