@@ -57,6 +57,7 @@ public class ScopeSwitchBenchmark {
         throw new IllegalStateException("native bridge unavailable: " + bridge.implementation());
       }
       SpanflightContextStorage.start(new SwitchRecorder(new ContextRegistry(bridge), bridge));
+      DrainWarmUp.drain(bridge, 20);
     }
     SpanContext spanContext =
         SpanContext.create(

@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -33,6 +34,11 @@ public class SwitchPartsBenchmark {
       SpanContext.create(
           "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
 
+  @Setup
+  public void setUp() {
+    DrainWarmUp.drain(nativeBridge, 20);
+  }
+
   @Benchmark
   public long nanoTime() {
     return System.nanoTime();
@@ -43,7 +49,10 @@ public class SwitchPartsBenchmark {
     return registry.idOf(spanContext);
   }
 
-  /** One JNI call: clock_gettime + OTEP-4947 record write + ring append (id 0: record cleared). */
+  /**
+   * One JNI call: the switch clock (TSC ticks where trusted, else clock_gettime) + OTEP-4947
+   * record write + ring append (id 0: record cleared).
+   */
   @Benchmark
   public void nativeBridgeSwitch() {
     nativeBridge.switchTo(0);
