@@ -8,10 +8,10 @@ import java.util.ArrayDeque;
  * <p>Why: a timeline doubles its arrays as its thread switches faster and halves them after a
  * quiet spell. Each new pair of arrays lives for seconds (as long as its thread's history), so the
  * garbage collector copies it at every young collection until it is promoted. On Spring PetClinic
- * these arrays (a thread's {@code long[16384]} of times and {@code int[16384]} of contexts, about
- * five of each born every 30 s) were three quarters of the bytes that Spanflight made young
- * collections copy (JFR's {@code jdk.PromoteObject*} events, 2026-11-26). Handed out again, an
- * array is old already: in a steady state timelines allocate nothing.
+ * about five pairs of a thread's {@code long[16384]} times and {@code int[16384]} contexts were born
+ * every 30 s; weighted by what they stand for, JFR's {@code jdk.PromoteObject*} events put them at
+ * about 8 % of what Spanflight made young collections copy (2026-11-26; context records were the
+ * most). Handed out again, an array is old already: in a steady state timelines allocate nothing.
  *
  * <p>Only arrays of at least {@value #MIN_POOLED} steps are kept (smaller ones are cheap and die
  * young), and at most {@code maxFreeBytes} wait here; beyond that a returned array is left to the
