@@ -13,7 +13,6 @@ final class ThreadTimeline {
   static final int INITIAL_STEPS = 16;
   /** Where arrays come from when the timeline grows or shrinks, and go back to. */
   private final StepArrays arrays;
-  private StepArrays.Pair pair;
   private long[] times;
   private int[] contexts;
   private int size;
@@ -107,7 +106,7 @@ final class ThreadTimeline {
 
   /** Moves the steps to arrays of {@code length} and hands the old ones back. */
   private void resize(int length) {
-    StepArrays.Pair old = pair;
+    StepArrays.Pair old = new StepArrays.Pair(times, contexts);
     use(arrays.take(length));
     System.arraycopy(old.times(), 0, times, 0, size);
     System.arraycopy(old.contexts(), 0, contexts, 0, size);
@@ -115,16 +114,14 @@ final class ThreadTimeline {
   }
 
   private void use(StepArrays.Pair arrays) {
-    pair = arrays;
     times = arrays.times();
     contexts = arrays.contexts();
   }
 
   /** Hands the arrays back: the timeline is gone and must not be used again. */
   void release() {
-    arrays.give(pair);
-    pair = null; // another timeline may get these arrays: any later use fails here, loudly
-    times = null;
+    arrays.give(new StepArrays.Pair(times, contexts));
+    times = null; // another timeline may get these arrays: any later use fails here, loudly
     contexts = null;
     size = 0;
   }

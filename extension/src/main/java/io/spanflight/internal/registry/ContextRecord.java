@@ -64,10 +64,10 @@ public final class ContextRecord {
     this.key = key;
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    String traceId = spanContext.getTraceId();
-    this.traceIdHigh = SpanLink.parseHex(traceId, 0);
-    this.traceIdLow = SpanLink.parseHex(traceId, 16);
-    this.linkSpanId = SpanLink.parseHex(linkTo.getSpanId(), 0);
+    SpanLink link = SpanLink.of(spanContext.getTraceId(), linkTo.getSpanId()); // short-lived
+    this.traceIdHigh = link.traceIdHigh();
+    this.traceIdLow = link.traceIdLow();
+    this.linkSpanId = link.spanId();
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
     this.attributes = attributes;
