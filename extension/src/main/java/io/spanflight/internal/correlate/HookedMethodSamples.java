@@ -9,6 +9,7 @@ import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.ReadWindow;
 import java.util.Arrays;
 
 /**
@@ -31,6 +32,8 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
   private final MethodHooks hooks;
   private final Timelines timelines;
   private final ContextRegistry registry;
+  /** Where the records it resolves are used (see {@link ReadWindow}). */
+  private final ReadWindow window;
   private final ProfileCollector collector;
   private final SampleFilters filters;
   /** Per method id: {calls, nanos} as of the previous drain. */
@@ -46,6 +49,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     this.hooks = hooks;
     this.timelines = timelines;
     this.registry = registry;
+    this.window = registry.readWindow();
     this.collector = collector;
     this.filters = filters;
   }
@@ -95,6 +99,15 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     if (!keepTraces) {
       return;
     }
+    window.open();
+    try {
+      addTraced(threadId, startNanos, endNanos, methodId, stack);
+    } finally {
+      window.close();
+    }
+  }
+
+  private void addTraced(long threadId, long startNanos, long endNanos, int methodId, Object stack) {
     int context = timelines.contextAt(threadId, startNanos);
     ContextRecord link = context > 0 ? registry.resolve(context) : null;
     boolean unknown = context == Timelines.UNKNOWN || context > 0 && link == null;

@@ -9,6 +9,7 @@ import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.ReadWindow;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.consumer.RecordedEvent;
@@ -31,6 +32,8 @@ public final class SampleJoiner {
   private final JfrClock clock;
   private final Timelines timelines;
   private final ContextRegistry registry;
+  /** Where the records this thread resolves are used (see {@link ReadWindow}). */
+  private final ReadWindow window;
   private final ProfileCollector collector;
   private final SampleFilters filters;
   /** Per-span costs, or null when they are off. */
@@ -83,6 +86,7 @@ public final class SampleJoiner {
     this.clock = clock;
     this.timelines = timelines;
     this.registry = registry;
+    this.window = registry.readWindow();
     this.collector = collector;
   }
 
@@ -150,6 +154,16 @@ public final class SampleJoiner {
   }
 
   private void join(JfrSource source, RecordedEvent event) {
+    window.open();
+    try {
+      joinInWindow(source, event);
+    } finally {
+      window.close();
+    }
+  }
+
+  /** {@link #join}, with the records it resolves held in the read window. */
+  private void joinInWindow(JfrSource source, RecordedEvent event) {
     RecordedThread thread = event.getThread(source.threadField);
     RecordedStackTrace stack = event.getStackTrace();
     if (thread == null || stack == null) {

@@ -4,18 +4,30 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
- * to. Immutable except for {@link #lastEpoch}, which the capture path refreshes on each use. Its
- * attributes are read from their source span when asked (see {@link ContextAttributes}) until
- * that span has ended: then they are kept and the span is let go, so that a span the application
- * is done with is not held for the seconds a record lives.
+ * to. Its attributes are read from their source span when asked (see {@link ContextAttributes})
+ * until that span has ended: then they are kept and the span is let go, so that a span the
+ * application is done with is not held for the seconds a record lives.
+ *
+ * <p>One record object per slot ({@link io.spanflight.internal.bridge.ContextIds#index}), used
+ * again by each span the slot is handed to: a record lives for seconds, and a new object per span
+ * was the largest share of what Spanflight made young collections copy; an object that stays
+ * lives in the old generation and is never copied again. While it stands for a span it does not
+ * change (except {@link #lastEpoch} and the attribute and filter caches); {@link ContextRegistry}
+ * retires it and defines it anew only when no timeline and no open {@link ReadWindow} can still
+ * refer to the span it stood for.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class ContextRecord {
-  private final int id;
+  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
+      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
+
+  /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
+  private volatile int id;
   /**
    * The interned key, so that pruning can remove the record in O(1); null once the record has
    * left the key map (unused for a while: a later use of the same span interns a new record).
@@ -23,24 +35,23 @@ public final class ContextRecord {
   volatile Object key;
   /**
    * The trace (two halves) and the span samples link to (this one, or its local root in the
-   * Grafana mode), as plain fields rather than a {@link SpanLink} of their own: a record lives for
-   * seconds, and every object it holds is one more for young collections to copy (on PetClinic,
-   * records and their links were the largest share of what Spanflight made them copy).
+   * Grafana mode), as plain fields rather than a {@link SpanLink} of their own: every object a
+   * record holds is one more for young collections to copy.
    */
-  private final long traceIdHigh;
-  private final long traceIdLow;
-  private final long linkSpanId;
+  private long traceIdHigh;
+  private long traceIdLow;
+  private long linkSpanId;
   /** This span's own id. */
-  private final long spanId;
-  private final boolean sampled;
+  private long spanId;
+  private boolean sampled;
   private final ContextAttributes attributes;
   /** Where the attributes are read while it runs; null once it has ended and they are kept. */
   private volatile ReadableSpan attributeSource;
   /** The source span's attributes as they were when it ended (null while it runs). */
   private volatile String[] endedPairs;
   /** User-defined entries ({key, value...}), after the span's attributes. */
-  private final String[] userPairs;
-  private final boolean hasSpan;
+  private String[] userPairs = ContextAttributes.NO_PAIRS;
+  private boolean hasSpan;
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults;
@@ -48,20 +59,19 @@ public final class ContextRecord {
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
 
+  /** A record for a slot, retired until {@link #define defined}. */
+  ContextRecord(ContextAttributes attributes) {
+    this.attributes = attributes;
+  }
+
   /**
+   * Makes this record (new, or retired and no longer referred to) stand for a span context. The
+   * id is written last, so a thread that reads the id through the record table sees the rest.
+   *
    * @param linkTo the span profiles link to: the span itself, or its local root in the Grafana
    *     mode (same trace)
    */
-  ContextRecord(
-      int id,
-      Object key,
-      SpanContext spanContext,
-      SpanContext linkTo,
-      ContextAttributes attributes,
-      UserEntries user,
-      int epoch) {
-    this.id = id;
-    this.key = key;
+  void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
     SpanLink link = SpanLink.of(spanContext.getTraceId(), linkTo.getSpanId()); // short-lived
@@ -70,9 +80,35 @@ public final class ContextRecord {
     this.linkSpanId = link.spanId();
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    this.attributes = attributes;
+    this.endedPairs = null;
     this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;
+    if (filterResults != null) {
+      java.util.Arrays.fill(filterResults, (byte) 0);
+    }
     this.lastEpoch = epoch;
+    this.key = key;
+    this.id = id;
+  }
+
+  /** Stops standing for its span: the id resolves to nothing from now on. */
+  void retire() {
+    releaseEndedSource();
+    id = ContextRegistry.NO_CONTEXT;
+  }
+
+  /**
+   * Lets go of what the retired record still holds of its span, so an idle slot keeps no
+   * application object alive. Only once nothing can read the record any more.
+   */
+  void clear() {
+    attributeSource = null;
+    endedPairs = null;
+    userPairs = ContextAttributes.NO_PAIRS;
+  }
+
+  /** Takes the key away if it is still {@code expected} (the record may have been defined anew). */
+  void forgetKey(Object expected) {
+    KEY.compareAndSet(this, expected, null);
   }
 
   public int id() {

@@ -4,6 +4,7 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextIds;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
@@ -21,6 +22,12 @@ import java.util.function.UnaryOperator;
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
  * A record unused for two epochs but still referenced leaves the key map first, so that the span
  * context it was interned by can be collected while the record waits for its timelines.
+ *
+ * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
+ * slot is handed to (so that young collections do not copy a new record per span). A removed
+ * record is retired at once (its id resolves to nothing), and its slot is handed out again only
+ * when, besides no timeline, no {@link ReadWindow} that was open when it was retired is still
+ * open: a join reads a record it resolved without ever seeing it change under it.
  *
  * <p>Ids carry a generation ({@link ContextIds}): a slot handed out again gets the next
  * generation, so an id is never handed out twice while its slot's generations have not wrapped.
@@ -49,6 +56,7 @@ public final class ContextRegistry {
   private final UnaryOperator<SpanContext> linkTarget;
   private final ContextAttributes attributes;
   private final int maxIndex;
+  private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
@@ -83,15 +91,11 @@ public final class ContextRegistry {
 
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
-    ContextRecord record = byKey.get(spanContext);
-    if (record == null) {
-      record = byKey.computeIfAbsent(spanContext, key -> create(spanContext, null, key));
-      if (record == null) {
-        return NO_CONTEXT;
-      }
+    int id = currentId(byKey.get(spanContext), spanContext);
+    if (id == NO_CONTEXT) {
+      id = currentId(byKey.computeIfAbsent(spanContext, key -> create(spanContext, null, key)), spanContext);
     }
-    record.lastEpoch = epoch;
-    return record.id();
+    return id;
   }
 
   /**
@@ -103,29 +107,49 @@ public final class ContextRegistry {
       return spanContext.isValid() ? idOf(spanContext) : NO_CONTEXT;
     }
     UserKeyed key = new UserKeyed(spanContext, entries);
-    ContextRecord record = byKey.get(key);
-    if (record == null) {
-      record = byKey.computeIfAbsent(key, k -> create(spanContext, entries, k));
-      if (record == null) {
-        return NO_CONTEXT;
-      }
+    int id = currentId(byKey.get(key), key);
+    if (id == NO_CONTEXT) {
+      id = currentId(byKey.computeIfAbsent(key, k -> create(spanContext, entries, k)), key);
     }
-    record.lastEpoch = epoch;
-    return record.id();
+    return id;
   }
 
-  /** A new record with a fresh id, or null (not mapped) when all slots are in use. */
+  /**
+   * The id of a record the key map gave for {@code key}, if the record still stands for that key
+   * (its use noted), else 0. The id is read before the key: a record retired and defined for
+   * another context meanwhile shows another key, so its new id is never returned for this one.
+   */
+  int currentId(ContextRecord record, Object key) {
+    if (record == null) {
+      return NO_CONTEXT;
+    }
+    int id = record.id();
+    Object recordKey = record.key;
+    if (recordKey != key && (recordKey == null || !recordKey.equals(key))) {
+      return NO_CONTEXT;
+    }
+    record.lastEpoch = epoch;
+    return id;
+  }
+
+  /** A record for a fresh id (the slot's own record, defined anew), or null when all slots are in use. */
   private ContextRecord create(SpanContext spanContext, UserEntries entries, Object key) {
     int id = nextId();
     if (id == NO_CONTEXT) {
       exhausted.incrementAndGet();
       return null;
     }
-    ContextRecord record =
-        new ContextRecord(id, key, spanContext, linkTarget.apply(spanContext), attributes, entries, epoch);
+    ContextRecord record = byId.retired(ContextIds.index(id));
+    boolean fresh = record == null;
+    if (fresh) {
+      record = new ContextRecord(attributes);
+    }
+    record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
     bridge.define(
         id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), record.recordAttributes());
-    byId.put(record);
+    if (fresh) {
+      byId.put(record);
+    }
     size.incrementAndGet();
     return record;
   }
@@ -148,10 +172,22 @@ public final class ContextRegistry {
 
   /**
    * Join path: the record of an id, or null for {@link #NO_CONTEXT} and ids that are not
-   * current: removed, or of an earlier generation of a slot that was reused since.
+   * current: removed, or of an earlier generation of a slot that was reused since. A thread other
+   * than the pruning one calls it inside its {@link ReadWindow} and uses the record only there.
    */
   public ContextRecord resolve(int id) {
     return id == NO_CONTEXT ? null : byId.get(id);
+  }
+
+  /** A window for a thread that resolves ids (one per thread, kept for its life). */
+  public ReadWindow readWindow() {
+    ReadWindow window = new ReadWindow(this);
+    windows.add(window);
+    return window;
+  }
+
+  int epoch() {
+    return epoch;
   }
 
   /**
@@ -161,12 +197,17 @@ public final class ContextRegistry {
    */
   public int prune(IntPredicate referenced) {
     int current = epoch;
+    boolean windowsClear = windowsClearOfEpochsBefore(current);
     int[] waiting = quarantine.toArray();
     quarantine.clear();
     for (int id : waiting) {
-      if (referenced.test(ContextIds.index(id))) {
+      if (!windowsClear || referenced.test(ContextIds.index(id))) {
         quarantine.add(id);
       } else {
+        ContextRecord free = byId.retired(ContextIds.index(id));
+        if (free != null) {
+          free.clear(); // no reader left: let go of its span's objects while the slot is idle
+        }
         freeIds.add(id);
       }
     }
@@ -174,9 +215,10 @@ public final class ContextRegistry {
     byId.forEach(nextIndex.get(), record -> {
       boolean unused = record.lastEpoch < current - 1;
       if (unused && !referenced.test(ContextIds.index(record.id()))) {
-        byId.remove(record);
+        int id = record.id();
         forgetKey(record);
-        quarantine.add(record.id());
+        record.retire();
+        quarantine.add(id);
         size.decrementAndGet();
         removed[0]++;
       } else {
@@ -190,6 +232,16 @@ public final class ContextRegistry {
     return removed[0];
   }
 
+  /** Whether no read window can hold a record retired before epoch {@code current}. */
+  private boolean windowsClearOfEpochsBefore(int current) {
+    for (ReadWindow window : windows) {
+      if (!window.clearOfEpochsBefore(current)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * The span has ended: its record leaves the key map now (see {@link #forgetKey}). Records
    * interned with user entries wait for the epoch rule.
@@ -197,7 +249,10 @@ public final class ContextRegistry {
   public void spanEnded(SpanContext spanContext) {
     ContextRecord record = byKey.get(spanContext);
     if (record != null) {
-      forgetKey(record);
+      Object key = record.key;
+      if (key != null && key.equals(spanContext)) {
+        forgetKey(record, key);
+      }
     }
   }
 
@@ -208,10 +263,16 @@ public final class ContextRegistry {
    * a new record with the same link.
    */
   private void forgetKey(ContextRecord record) {
-    Object key = record.key;
-    if (key != null) {
-      byKey.remove(key, record);
-      record.key = null;
+    forgetKey(record, record.key);
+  }
+
+  /**
+   * The mapping goes first, then the record's key (only if the mapping was still there): a capture
+   * thread that found the record and then reads its key still finds the key, or finds no mapping.
+   */
+  private void forgetKey(ContextRecord record, Object key) {
+    if (key != null && byKey.remove(key, record)) {
+      record.forgetKey(key);
     }
   }
 

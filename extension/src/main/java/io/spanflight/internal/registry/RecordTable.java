@@ -5,11 +5,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 
 /**
- * The current record of each slot ({@link ContextIds#index}), in pages of {@value #PAGE_SIZE}
- * allocated as slots come into use: an array index instead of a map entry and a boxed key per
- * record, since records live some seconds and every byte of them is copied by each young
- * collection they survive. Written by the thread that creates a record and by pruning; read by
- * the join.
+ * The record of each slot ({@link ContextIds#index}), in pages of {@value #PAGE_SIZE} allocated
+ * as slots come into use: an array index instead of a map entry and a boxed key per record. A
+ * slot keeps its record for good; the record is current while it stands for a span and retired
+ * in between (see {@link ContextRecord}). Written by the thread that first uses a slot; read by
+ * the join, pruning and the threads that reuse a slot.
  */
 final class RecordTable {
   private static final int PAGE_BITS = 12;
@@ -29,21 +29,20 @@ final class RecordTable {
     return record != null && record.id() == id ? record : null;
   }
 
+  /** The slot's record if it is retired (waiting to be defined anew), else null. */
+  ContextRecord retired(int index) {
+    AtomicReferenceArray<ContextRecord> page = pages.get(index >>> PAGE_BITS);
+    ContextRecord record = page == null ? null : page.get(index & (PAGE_SIZE - 1));
+    return record != null && record.id() == ContextRegistry.NO_CONTEXT ? record : null;
+  }
+
+  /** A slot's first record, once defined. */
   void put(ContextRecord record) {
     int index = ContextIds.index(record.id());
     page(index >>> PAGE_BITS).set(index & (PAGE_SIZE - 1), record);
   }
 
-  /** Empties the record's slot, if it still holds this record. */
-  void remove(ContextRecord record) {
-    int index = ContextIds.index(record.id());
-    AtomicReferenceArray<ContextRecord> page = pages.get(index >>> PAGE_BITS);
-    if (page != null) {
-      page.compareAndSet(index & (PAGE_SIZE - 1), record, null);
-    }
-  }
-
-  /** Every record in slots below {@code slotLimit}. */
+  /** Every current (not retired) record in slots below {@code slotLimit}. */
   void forEach(int slotLimit, Consumer<ContextRecord> action) {
     for (int p = 0; p <= (slotLimit - 1) >>> PAGE_BITS && p < pages.length(); p++) {
       AtomicReferenceArray<ContextRecord> page = pages.get(p);
@@ -52,7 +51,7 @@ final class RecordTable {
       }
       for (int i = 0; i < PAGE_SIZE; i++) {
         ContextRecord record = page.get(i);
-        if (record != null) {
+        if (record != null && record.id() != ContextRegistry.NO_CONTEXT) {
           action.accept(record);
         }
       }

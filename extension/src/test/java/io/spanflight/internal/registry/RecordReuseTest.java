@@ -1,0 +1,99 @@
+package io.spanflight.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.spanflight.internal.bridge.ContextIds;
+import io.spanflight.internal.bridge.JavaContextBridge;
+import org.junit.jupiter.api.Test;
+
+/** A slot's record object serves span after span, never while someone may still read it. */
+class RecordReuseTest {
+  private final ContextRegistry registry = new ContextRegistry(new JavaContextBridge(16));
+
+  private static SpanContext span(int n) {
+    return SpanContext.create(
+        String.format("%032x", n), String.format("%016x", n), TraceFlags.getSampled(), TraceState.getDefault());
+  }
+
+  /** Prunes with no timeline referring to anything. */
+  private void prune(int times) {
+    for (int i = 0; i < times; i++) {
+      registry.prune(index -> false);
+    }
+  }
+
+  @Test
+  void theNextSpanOfASlotGetsTheSameRecordObjectDefinedAnew() {
+    int first = registry.idOf(span(1));
+    ContextRecord record = registry.resolve(first);
+    prune(4);
+
+    int second = registry.idOf(span(2));
+
+    assertThat(ContextIds.index(second)).isEqualTo(ContextIds.index(first));
+    assertThat(registry.resolve(second)).as("no new object per span").isSameAs(record);
+    assertThat(record.spanIdHex()).isEqualTo(span(2).getSpanId());
+    assertThat(registry.resolve(first)).as("the old id resolves to nothing").isNull();
+  }
+
+  @Test
+  void aRecordResolvedInAnOpenWindowDoesNotChangeUntilTheWindowCloses() {
+    ReadWindow join = registry.readWindow();
+    int first = registry.idOf(span(1));
+    join.open();
+    ContextRecord held = registry.resolve(first);
+    prune(10); // retired at once, but its slot is not handed out while the window is open
+
+    int second = registry.idOf(span(2));
+
+    assertThat(ContextIds.index(second)).as("another slot").isNotEqualTo(ContextIds.index(first));
+    assertThat(held.spanIdHex()).as("what the join reads").isEqualTo(span(1).getSpanId());
+    join.close();
+    prune(2);
+    int third = registry.idOf(span(3));
+    assertThat(ContextIds.index(third)).as("reused once the window closed").isEqualTo(ContextIds.index(first));
+  }
+
+  @Test
+  void aWindowOpenedAfterTheRecordWasRetiredDoesNotHoldItsSlotBack() {
+    ReadWindow join = registry.readWindow();
+    int first = registry.idOf(span(1));
+    prune(3); // retired, waiting in quarantine
+    join.open();
+    assertThat(registry.resolve(first)).as("it cannot be resolved any more").isNull();
+    prune(1);
+
+    int second = registry.idOf(span(2));
+
+    assertThat(ContextIds.index(second)).isEqualTo(ContextIds.index(first));
+    join.close();
+  }
+
+  @Test
+  void aRecordFoundForOneContextNeverGivesTheIdItWasDefinedWithForAnother() {
+    SpanContext ended = span(1);
+    registry.idOf(ended);
+    ContextRecord found = registry.resolve(registry.idOf(ended)); // a capture thread found it in the key map ...
+    registry.spanEnded(ended); // ... and was preempted while the span ended
+    prune(4);
+    int other = registry.idOf(span(2)); // and the record was defined for another span
+    assertThat(registry.resolve(other)).isSameAs(found);
+
+    assertThat(registry.currentId(found, ended))
+        .as("the id of span 2 handed out for span 1")
+        .isEqualTo(ContextRegistry.NO_CONTEXT);
+  }
+
+  @Test
+  void anIdleSlotHoldsNothingOfItsLastSpan() {
+    int id = registry.idOf(span(1), new UserEntries(new String[] {"tenant", "a"}));
+    ContextRecord record = registry.resolve(id);
+    assertThat(record.attributePairs()).containsExactly("tenant", "a");
+    prune(4); // unused for two epochs: retired; then no reader: free
+
+    assertThat(record.attributePairs()).as("cleared once its slot is free").isEmpty();
+  }
+}
