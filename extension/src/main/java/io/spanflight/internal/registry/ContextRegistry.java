@@ -40,6 +40,11 @@ import java.util.function.UnaryOperator;
  */
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
+  /**
+   * Free slots that keep their record object for the next span (about 90 bytes each); slots
+   * freed beyond it, after a burst of spans, let theirs go.
+   */
+  static final int MAX_IDLE_RECORDS = 16_384;
 
   /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
@@ -205,8 +210,10 @@ public final class ContextRegistry {
         quarantine.add(id);
       } else {
         ContextRecord free = byId.retired(ContextIds.index(id));
-        if (free != null) {
+        if (free != null && freeIds.size() < MAX_IDLE_RECORDS) {
           free.clear(); // no reader left: let go of its span's objects while the slot is idle
+        } else if (free != null) {
+          byId.drop(ContextIds.index(id), free); // after a burst: idle slots beyond the bound keep no object
         }
         freeIds.add(id);
       }

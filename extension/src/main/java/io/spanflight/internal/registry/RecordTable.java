@@ -42,6 +42,14 @@ final class RecordTable {
     page(index >>> PAGE_BITS).set(index & (PAGE_SIZE - 1), record);
   }
 
+  /** Empties slot {@code index} if it holds {@code retired}: the slot's next span gets a new object. */
+  void drop(int index, ContextRecord retired) {
+    AtomicReferenceArray<ContextRecord> page = pages.get(index >>> PAGE_BITS);
+    if (page != null) {
+      page.compareAndSet(index & (PAGE_SIZE - 1), retired, null);
+    }
+  }
+
   /** Every current (not retired) record in slots below {@code slotLimit}. */
   void forEach(int slotLimit, Consumer<ContextRecord> action) {
     for (int p = 0; p <= (slotLimit - 1) >>> PAGE_BITS && p < pages.length(); p++) {

@@ -96,4 +96,25 @@ class RecordReuseTest {
 
     assertThat(record.attributePairs()).as("cleared once its slot is free").isEmpty();
   }
+
+  @Test
+  void afterABurstOnlyABoundedNumberOfIdleSlotsKeepTheirRecord() {
+    int burst = ContextRegistry.MAX_IDLE_RECORDS + 100;
+    ContextRecord first = registry.resolve(registry.idOf(span(1)));
+    for (int i = 2; i < burst; i++) {
+      registry.idOf(span(i));
+    }
+    ContextRecord last = registry.resolve(registry.idOf(span(burst)));
+    prune(4); // all retired, then freed: slots in the order they were freed, first to last
+
+    ContextRecord firstAgain = registry.resolve(registry.idOf(span(burst + 1)));
+    for (int i = 2; i < burst; i++) {
+      registry.idOf(span(burst + i));
+    }
+    ContextRecord lastAgain = registry.resolve(registry.idOf(span(2 * burst)));
+
+    assertThat(firstAgain).as("freed within the bound: the slot kept its record").isSameAs(first);
+    assertThat(lastAgain).as("freed beyond the bound: a new object").isNotSameAs(last);
+    assertThat(lastAgain.spanIdHex()).isEqualTo(span(2 * burst).getSpanId());
+  }
 }
