@@ -4,9 +4,7 @@ import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The shared {@code ProfilesDictionary} of one export request, built while samples arrive. Every
@@ -57,7 +55,7 @@ final class DictionaryBuilder {
   final List<String> strings = new ArrayList<>();
   final List<Function> functions = new ArrayList<>();
   /** Per location: (function index << 32) | line. */
-  final List<Long> locations = new ArrayList<>();
+  final LongList locations = new LongList();
   final List<int[]> stacks = new ArrayList<>();
   /** The spans samples link to; index 0 is no span. */
   final List<SpanLink> links = new ArrayList<>();
@@ -65,17 +63,18 @@ final class DictionaryBuilder {
   final int frameTypeKey;
   static final int FRAME_TYPE_ATTRIBUTE = 1;
   /** Sample attributes from index 2 on: (key string index << 32) | value string index. */
-  final List<Long> attributes = new ArrayList<>();
+  final LongList attributes = new LongList();
   /** Sets of attribute indexes that samples carry; index 0 is the empty set. */
   final List<int[]> attributeSets = new ArrayList<>();
 
-  private final Map<String, Integer> stringIndex = new HashMap<>();
-  private final Map<String, Integer> functionIndex = new HashMap<>();
-  private final Map<Long, Integer> locationIndex = new HashMap<>();
-  private final Map<IntsKey, Integer> stackIndex = new HashMap<>();
-  private final Map<SpanLink, Integer> linkIndex = new HashMap<>();
-  private final Map<Long, Integer> attributeIndex = new HashMap<>();
-  private final Map<IntsKey, Integer> attributeSetIndex = new HashMap<>();
+  // Index maps without a node or boxed number per entry: a dictionary lives for an interval.
+  private final IndexMap<String> stringIndex = new IndexMap<>();
+  private final IndexMap<String> functionIndex = new IndexMap<>();
+  private final LongIndexMap locationIndex = new LongIndexMap();
+  private final IndexMap<IntsKey> stackIndex = new IndexMap<>();
+  private final IndexMap<SpanLink> linkIndex = new IndexMap<>();
+  private final LongIndexMap attributeIndex = new LongIndexMap();
+  private final IndexMap<IntsKey> attributeSetIndex = new IndexMap<>();
 
   DictionaryBuilder() {
     clear();
@@ -122,8 +121,8 @@ final class DictionaryBuilder {
   }
 
   int string(String value) {
-    Integer index = stringIndex.get(value);
-    if (index == null) {
+    int index = stringIndex.get(value);
+    if (index == IndexMap.ABSENT) {
       index = strings.size();
       strings.add(value);
       stringIndex.put(value, index);
@@ -137,8 +136,8 @@ final class DictionaryBuilder {
    */
   int function(String className, String methodName, String descriptor) {
     String systemName = className + '.' + methodName + descriptor;
-    Integer index = functionIndex.get(systemName);
-    if (index == null) {
+    int index = functionIndex.get(systemName);
+    if (index == IndexMap.ABSENT) {
       index = functions.size();
       functions.add(
           new Function(
@@ -150,8 +149,8 @@ final class DictionaryBuilder {
 
   int location(int function, int line) {
     long key = ((long) function << 32) | (line & 0xFFFFFFFFL);
-    Integer index = locationIndex.get(key);
-    if (index == null) {
+    int index = locationIndex.get(key);
+    if (index == LongIndexMap.ABSENT) {
       index = locations.size();
       locations.add(key);
       locationIndex.put(key, index);
@@ -162,8 +161,8 @@ final class DictionaryBuilder {
   /** Interns a stack of location indexes, leaf first. The array must not be modified afterwards. */
   int stack(int[] locationIndexes) {
     IntsKey key = new IntsKey(locationIndexes);
-    Integer index = stackIndex.get(key);
-    if (index == null) {
+    int index = stackIndex.get(key);
+    if (index == IndexMap.ABSENT) {
       index = stacks.size();
       stacks.add(locationIndexes);
       stackIndex.put(key, index);
@@ -177,8 +176,8 @@ final class DictionaryBuilder {
       return 0;
     }
     SpanLink link = record.link();
-    Integer index = linkIndex.get(link);
-    if (index == null) {
+    int index = linkIndex.get(link);
+    if (index == IndexMap.ABSENT) {
       index = links.size();
       links.add(link);
       linkIndex.put(link, index);
@@ -199,8 +198,8 @@ final class DictionaryBuilder {
       indexes[i] = attribute(pairs[2 * i], pairs[2 * i + 1]);
     }
     IntsKey key = new IntsKey(indexes);
-    Integer index = attributeSetIndex.get(key);
-    if (index == null) {
+    int index = attributeSetIndex.get(key);
+    if (index == IndexMap.ABSENT) {
       index = attributeSets.size();
       attributeSets.add(indexes);
       attributeSetIndex.put(key, index);
@@ -210,8 +209,8 @@ final class DictionaryBuilder {
 
   private int attribute(String key, String value) {
     long entry = ((long) string(key) << 32) | string(value);
-    Integer index = attributeIndex.get(entry);
-    if (index == null) {
+    int index = attributeIndex.get(entry);
+    if (index == LongIndexMap.ABSENT) {
       index = attributes.size();
       attributes.add(entry);
       attributeIndex.put(entry, index);
