@@ -76,7 +76,15 @@ final class DictionaryBuilder {
   private final LongIndexMap attributeIndex = new LongIndexMap();
   private final IndexMap<IntsKey> attributeSetIndex = new IndexMap<>();
 
+  private final FunctionNames functionNames;
+
   DictionaryBuilder() {
+    this(new FunctionNames());
+  }
+
+  /** @param functionNames names kept across intervals (the collector's) */
+  DictionaryBuilder(FunctionNames functionNames) {
+    this.functionNames = functionNames;
     clear();
     frameTypeKey = string(FRAME_TYPE_KEY);
   }
@@ -135,14 +143,12 @@ final class DictionaryBuilder {
    * from the class name (JFR does not record source files).
    */
   int function(String className, String methodName, String descriptor) {
-    String systemName = className + '.' + methodName + descriptor;
-    int index = functionIndex.get(systemName);
+    String[] names = functionNames.of(className, methodName, descriptor);
+    int index = functionIndex.get(names[1]);
     if (index == IndexMap.ABSENT) {
       index = functions.size();
-      functions.add(
-          new Function(
-              string(className + '.' + methodName), string(systemName), string(sourceFileOf(className))));
-      functionIndex.put(systemName, index);
+      functions.add(new Function(string(names[0]), string(names[1]), string(names[2])));
+      functionIndex.put(names[1], index);
     }
     return index;
   }

@@ -12,6 +12,8 @@ import jdk.jfr.consumer.RecordedStackTrace;
  */
 public final class ProfileCollector {
   private final boolean linkUnsampled;
+  /** Function names shared by the intervals, built once (see {@link FunctionNames}). */
+  private final FunctionNames functionNames = new FunctionNames();
   private ProfileInterval current;
   /** An exported interval waiting to be emptied and used again, or null. */
   private ProfileInterval spare;
@@ -19,7 +21,7 @@ public final class ProfileCollector {
   /** @param linkUnsampled whether samples of spans that were not sampled link to them */
   public ProfileCollector(boolean linkUnsampled) {
     this.linkUnsampled = linkUnsampled;
-    this.current = new ProfileInterval(EpochClock.nowNanos(), linkUnsampled);
+    this.current = new ProfileInterval(EpochClock.nowNanos(), linkUnsampled, functionNames);
   }
 
   /** Links every sample taken in a span to it. */
@@ -75,7 +77,7 @@ public final class ProfileCollector {
       spare = null;
       current.reset(now);
     } else {
-      current = new ProfileInterval(now, linkUnsampled);
+      current = new ProfileInterval(now, linkUnsampled, functionNames);
     }
     return finished;
   }

@@ -3,7 +3,6 @@ package io.spanflight.internal.profile;
 import io.spanflight.internal.registry.ContextRecord;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +18,15 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * <p>Not API: internal to Spanflight.
  */
 public final class ProfileInterval {
-  final DictionaryBuilder dictionary = new DictionaryBuilder();
+  final DictionaryBuilder dictionary;
   final Map<SampleType, SampleTable> tables = new LinkedHashMap<>();
   /** Tables of an earlier use of this interval, emptied, for {@link #table} to take again. */
   private final Map<SampleType, SampleTable> emptyTables = new HashMap<>();
   long startEpochNanos;
   private final boolean linkUnsampled;
   /** Keyed by identity: the parser's objects, kept only as long as this interval. */
-  private final Map<RecordedStackTrace, Integer> stackByTrace = new IdentityHashMap<>();
-  private final Map<RecordedMethod, Integer> functionByMethod = new IdentityHashMap<>();
+  private final IndexMap<RecordedStackTrace> stackByTrace = new IndexMap<>();
+  private final IndexMap<RecordedMethod> functionByMethod = new IndexMap<>();
 
   ProfileInterval(long startEpochNanos) {
     this(startEpochNanos, true);
@@ -35,6 +34,12 @@ public final class ProfileInterval {
 
   /** @param linkUnsampled whether samples of spans that were not sampled link to them */
   ProfileInterval(long startEpochNanos, boolean linkUnsampled) {
+    this(startEpochNanos, linkUnsampled, new FunctionNames());
+  }
+
+  /** @param functionNames function names kept across intervals (the collector's) */
+  ProfileInterval(long startEpochNanos, boolean linkUnsampled, FunctionNames functionNames) {
+    this.dictionary = new DictionaryBuilder(functionNames);
     this.startEpochNanos = startEpochNanos;
     this.linkUnsampled = linkUnsampled;
   }
@@ -70,8 +75,8 @@ public final class ProfileInterval {
    * class name and line through JFR's field lookups, and allocates a frame list, strings and keys.
    */
   private int stack(RecordedStackTrace trace) {
-    Integer known = stackByTrace.get(trace);
-    if (known != null) {
+    int known = stackByTrace.get(trace);
+    if (known != IndexMap.ABSENT) {
       return known;
     }
     int stack = stack(null, trace.getFrames());
@@ -149,8 +154,8 @@ public final class ProfileInterval {
 
   /** The function of {@code method}, looked up once per method object (as for stack traces). */
   private int function(RecordedMethod method) {
-    Integer known = functionByMethod.get(method);
-    if (known != null) {
+    int known = functionByMethod.get(method);
+    if (known != IndexMap.ABSENT) {
       return known;
     }
     int function =

@@ -1,0 +1,35 @@
+package io.spanflight.internal.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FunctionNamesTest {
+  private final FunctionNames names = new FunctionNames();
+
+  private static String systemNameIn(DictionaryBuilder dictionary, int function) {
+    return dictionary.strings.get(dictionary.functions.get(function).systemName);
+  }
+
+  @Test
+  void twoIntervalsHoldTheSameStringsForAFunctionNotNewOnes() {
+    DictionaryBuilder first = new DictionaryBuilder(names);
+    DictionaryBuilder next = new DictionaryBuilder(names);
+
+    String inFirst = systemNameIn(first, first.function("com.example.Shop", "checkout", "()V"));
+    String inNext = systemNameIn(next, next.function("com.example.Shop", "checkout", "()V"));
+
+    assertThat(inFirst).isEqualTo("com.example.Shop.checkout()V");
+    assertThat(inNext).as("built once, kept across intervals").isSameAs(inFirst);
+    int file = next.functions.get(next.function("com.example.Shop$Cart", "add", "(I)V")).fileName;
+    assertThat(next.strings.get(file)).isEqualTo("Shop.java");
+  }
+
+  @Test
+  void whenFullItStartsOverAndStillNamesEveryFunction() {
+    for (int i = 0; i <= FunctionNames.MAX_FUNCTIONS; i++) {
+      names.of("C" + i, "m", "()V");
+    }
+    assertThat(names.of("C1", "m", "()V")).containsExactly("C1.m", "C1.m()V", "C1.java");
+  }
+}
