@@ -1,74 +1,151 @@
 package io.spanflight.internal.profile;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 /**
  * The samples of one sample type in one interval, grouped by (stack, link, attribute set): each
- * group keeps the
- * timestamp and value of every sample in it, exported as parallel {@code timestamps_unix_nano}
- * and {@code values}.
+ * group keeps the timestamp and value of every sample in it, exported as parallel {@code
+ * timestamps_unix_nano} and {@code values}.
+ *
+ * <p>Kept as columns of primitive arrays (a group index, timestamp and value per sample; a stack,
+ * link and attribute set per group) that a cleared table keeps for the next interval: with a link
+ * per span nearly every sample is a group of its own, and a map entry, key, group and two arrays
+ * per sample, living an interval, were copied again and again by young collections. {@link
+ * #groups} builds the groups as objects once, for the encoders.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class SampleTable {
-
-  /** What the samples of one group share. */
-  private record Key(int stack, int link, int attributeSet) {}
-
-  /** The samples that share one stack, one link and one attribute set. */
+  /** The samples that share one stack, one link and one attribute set, in the order they came. */
   static final class Group {
     final int stack;
     final int link;
     /** Index into {@link DictionaryBuilder#attributeSets}. */
     final int attributeSet;
-    long[] timestamps = new long[4];
-    long[] values = new long[4];
-    int count;
+    final long[] timestamps;
+    final long[] values;
+    final int count;
 
-    Group(int stack, int link, int attributeSet) {
+    Group(int stack, int link, int attributeSet, int count) {
       this.stack = stack;
       this.link = link;
       this.attributeSet = attributeSet;
-    }
-
-    void add(long epochNanos, long value) {
-      if (count == timestamps.length) {
-        timestamps = Arrays.copyOf(timestamps, count * 2);
-        values = Arrays.copyOf(values, count * 2);
-      }
-      timestamps[count] = epochNanos;
-      values[count] = value;
-      count++;
+      this.timestamps = new long[count];
+      this.values = new long[count];
+      this.count = count;
     }
   }
 
-  private final Map<Key, Group> groups = new LinkedHashMap<>();
+  // per sample
+  private int[] groupOf = new int[64];
+  private long[] timestamps = new long[64];
+  private long[] values = new long[64];
   private int total;
+  // per group, in order of first sample
+  private int[] stacks = new int[64];
+  private int[] links = new int[64];
+  private int[] attributeSets = new int[64];
+  private int[] counts = new int[64];
+  private int groupCount;
+  /** Open addressing over the groups: group index + 1 per slot, 0 for an empty slot. */
+  private int[] slots = new int[128];
   private long minTimestamp = Long.MAX_VALUE;
   private long maxTimestamp = Long.MIN_VALUE;
+  /** {@link #groups} as built for the samples so far, or null after an add or clear. */
+  private List<Group> built;
 
   void add(int stack, int link, int attributeSet, long epochNanos, long value) {
-    groups
-        .computeIfAbsent(new Key(stack, link, attributeSet), k -> new Group(stack, link, attributeSet))
-        .add(epochNanos, value);
+    int group = groupOf(stack, link, attributeSet);
+    if (total == groupOf.length) {
+      groupOf = Arrays.copyOf(groupOf, total * 2);
+      timestamps = Arrays.copyOf(timestamps, total * 2);
+      values = Arrays.copyOf(values, total * 2);
+    }
+    groupOf[total] = group;
+    timestamps[total] = epochNanos;
+    values[total] = value;
     total++;
+    counts[group]++;
     minTimestamp = Math.min(minTimestamp, epochNanos);
     maxTimestamp = Math.max(maxTimestamp, epochNanos);
+    built = null;
   }
 
-  /** Empties the table, keeping its map's capacity for the next interval. */
+  /** The index of the group of (stack, link, attributeSet), added if new. */
+  private int groupOf(int stack, int link, int attributeSet) {
+    int mask = slots.length - 1;
+    int slot = slotOf(stack, link, attributeSet, mask);
+    for (int present = slots[slot]; present != 0; present = slots[slot]) {
+      int group = present - 1;
+      if (stacks[group] == stack && links[group] == link && attributeSets[group] == attributeSet) {
+        return group;
+      }
+      slot = (slot + 1) & mask;
+    }
+    int group = groupCount++;
+    if (group == stacks.length) {
+      stacks = Arrays.copyOf(stacks, group * 2);
+      links = Arrays.copyOf(links, group * 2);
+      attributeSets = Arrays.copyOf(attributeSets, group * 2);
+      counts = Arrays.copyOf(counts, group * 2);
+    }
+    stacks[group] = stack;
+    links[group] = link;
+    attributeSets[group] = attributeSet;
+    counts[group] = 0;
+    slots[slot] = group + 1;
+    if (2 * groupCount > slots.length) {
+      rehash(slots.length * 2);
+    }
+    return group;
+  }
+
+  private void rehash(int size) {
+    slots = new int[size];
+    int mask = size - 1;
+    for (int group = 0; group < groupCount; group++) {
+      int slot = slotOf(stacks[group], links[group], attributeSets[group], mask);
+      while (slots[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      slots[slot] = group + 1;
+    }
+  }
+
+  private static int slotOf(int stack, int link, int attributeSet, int mask) {
+    return IndexMap.spread((stack * 31 + link) * 31 + attributeSet) & mask;
+  }
+
+  /** Empties the table, keeping its arrays for the next interval. */
   void clear() {
-    groups.clear();
+    Arrays.fill(slots, 0);
     total = 0;
+    groupCount = 0;
     minTimestamp = Long.MAX_VALUE;
     maxTimestamp = Long.MIN_VALUE;
+    built = null;
   }
 
+  /** The groups, in the order of their first samples, each with its samples in the order they came. */
   Collection<Group> groups() {
-    return groups.values();
+    if (built == null) {
+      List<Group> groups = new ArrayList<>(groupCount);
+      for (int group = 0; group < groupCount; group++) {
+        groups.add(new Group(stacks[group], links[group], attributeSets[group], counts[group]));
+      }
+      int[] filled = new int[groupCount];
+      for (int i = 0; i < total; i++) {
+        int group = groupOf[i];
+        Group g = groups.get(group);
+        g.timestamps[filled[group]] = timestamps[i];
+        g.values[filled[group]++] = values[i];
+      }
+      built = groups;
+    }
+    return built;
   }
 
   int total() {
@@ -77,9 +154,9 @@ final class SampleTable {
 
   int linked() {
     int linked = 0;
-    for (Group group : groups.values()) {
-      if (group.link != 0) {
-        linked += group.count;
+    for (int group = 0; group < groupCount; group++) {
+      if (links[group] != 0) {
+        linked += counts[group];
       }
     }
     return linked;
