@@ -1,6 +1,7 @@
 package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.logging.ThrottledLogger;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
