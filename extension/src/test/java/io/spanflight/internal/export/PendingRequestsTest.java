@@ -25,27 +25,28 @@ class PendingRequestsTest {
     assertThat(pending.startHead()).isSameAs(second);
   }
 
+  /** A queue of {@code capacity} whose one request is in flight. */
+  private static PendingRequests withOneInFlight(int capacity) {
+    PendingRequests pending = new PendingRequests(capacity);
+    pending.add(request());
+    pending.startHead();
+    return pending;
+  }
+
   @Test
   void theRequestInFlightCountsButIsNeverDroppedToMakeRoom() {
-    PendingRequests pending = new PendingRequests(2);
-    QueuedRequest inFlight = request();
+    PendingRequests pending = withOneInFlight(2);
     QueuedRequest waiting = request();
-    QueuedRequest newcomer = request();
-    pending.add(inFlight);
-    pending.startHead();
     pending.add(waiting);
 
-    assertThat(pending.add(newcomer)).isSameAs(waiting);
+    assertThat(pending.add(request())).isSameAs(waiting);
     assertThat(pending.size()).isEqualTo(2);
   }
 
   @Test
   void withCapacityOneAndThatOneInFlightTheNewcomerIsDropped() {
-    PendingRequests pending = new PendingRequests(1);
-    QueuedRequest inFlight = request();
+    PendingRequests pending = withOneInFlight(1);
     QueuedRequest newcomer = request();
-    pending.add(inFlight);
-    pending.startHead();
 
     assertThat(pending.add(newcomer)).isSameAs(newcomer);
     assertThat(pending.hasWaiting()).isFalse();
