@@ -1,7 +1,6 @@
 package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
-import io.spanflight.internal.export.ClientTls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;

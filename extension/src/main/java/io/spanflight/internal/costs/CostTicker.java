@@ -1,6 +1,6 @@
 package io.spanflight.internal.costs;
 
-import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

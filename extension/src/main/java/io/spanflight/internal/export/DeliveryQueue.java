@@ -2,8 +2,6 @@ package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +31,14 @@ import java.util.logging.Logger;
  * answer within the attempt timeout counts as retryable; a late answer to it is ignored. Failures,
  * retries, drops and partial successes are logged through throttled loggers (once a minute each).
  *
+ * <p>This class is the engine: one lock, the worker thread, the attempt timeout and shutdown. The
+ * rules it applies live apart, each guarded by that lock: {@link PendingRequests} (what waits, what
+ * is dropped to make room), {@link RetrySchedule} (when the next send may start) and {@link
+ * DeliveryCounters} (what {@link #stats()} reports); {@link DeliveryWarnings} words the throttled
+ * warnings. It stays above 250 lines because admission, the worker's wait, the attempt's wait and
+ * shutdown are one state machine over one lock and condition: split further, each part would need
+ * the others' fields.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class DeliveryQueue implements ProfileExporter {
@@ -45,33 +51,20 @@ public final class DeliveryQueue implements ProfileExporter {
   private static final Logger logger = Logger.getLogger(DeliveryQueue.class.getName());
 
   private final ProfileTransport transport;
-  private final int capacity;
-  private final Backoff backoff;
   private final long attemptTimeoutNanos;
   private final long shutdownTimeoutNanos;
   private final Thread worker;
   private final CompletableResultCode terminated = new CompletableResultCode();
-  private final ThrottledLogger failureLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
-  private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
-  private final ThrottledLogger partialLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private final DeliveryWarnings warnings;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   // Everything below is guarded by lock.
-  private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
-  private Pending inFlight;
-  private int consecutiveFailures;
-  private long nextAttemptNanos = System.nanoTime();
+  private final PendingRequests pending;
+  private final RetrySchedule schedule;
+  private final DeliveryCounters counters = new DeliveryCounters();
   private boolean closing;
   private long closeDeadlineNanos;
-  private long produced;
-  private long delivered;
-  private long droppedQueueFull;
-  private long droppedRefused;
-  private long droppedAtShutdown;
-  private long retries;
-  private long rejectedProfiles;
-  private int maxPending;
 
   DeliveryQueue(
       ProfileTransport transport,
@@ -81,10 +74,11 @@ public final class DeliveryQueue implements ProfileExporter {
       Duration attemptTimeout,
       Duration shutdownTimeout) {
     this.transport = transport;
-    this.capacity = capacity;
-    this.backoff = new Backoff(initialBackoff.toNanos(), maxBackoff.toNanos());
+    this.pending = new PendingRequests(capacity);
+    this.schedule = new RetrySchedule(new Backoff(initialBackoff.toNanos(), maxBackoff.toNanos()), System.nanoTime());
     this.attemptTimeoutNanos = attemptTimeout.toNanos();
     this.shutdownTimeoutNanos = shutdownTimeout.toNanos();
+    this.warnings = new DeliveryWarnings(logger, transport.destination());
     this.worker = new Thread(this::deliverUntilClosed, "spanflight-otlp-delivery");
     this.worker.setDaemon(true);
   }
@@ -110,28 +104,24 @@ public final class DeliveryQueue implements ProfileExporter {
    */
   @Override
   public CompletableResultCode export(byte[] request) {
-    Pending added = new Pending(request);
-    Pending dropped = null;
+    QueuedRequest added = new QueuedRequest(request);
+    QueuedRequest dropped;
     String reason = null;
     lock.lock();
     try {
-      produced++;
+      counters.produced();
       if (closing) {
         dropped = added;
-        droppedAtShutdown++;
+        counters.droppedAtShutdown(1);
         reason = "exporter already shut down";
       } else {
-        if (pendingCount() >= capacity) {
-          dropped = waiting.pollFirst(); // the oldest waiting one makes room
-          if (dropped == null) {
-            dropped = added; // capacity 1 and that one is in flight
-          }
-          droppedQueueFull++;
-          reason = "queue full, " + capacity + " requests pending";
+        dropped = pending.add(added);
+        if (dropped != null) {
+          counters.droppedQueueFull();
+          reason = "queue full, " + pending.capacity() + " requests pending";
         }
         if (dropped != added) {
-          waiting.addLast(added);
-          maxPending = Math.max(maxPending, pendingCount());
+          counters.pendingNow(pending.size());
           changed.signalAll();
         }
       }
@@ -140,7 +130,7 @@ public final class DeliveryQueue implements ProfileExporter {
     }
     if (dropped != null) {
       dropped.result.fail();
-      dropLog.log(Level.WARNING, "Spanflight dropped a profiles request (" + reason + "); since start: " + stats(), null);
+      warnings.dropped(reason, stats());
     }
     return added.result;
   }
@@ -168,28 +158,15 @@ public final class DeliveryQueue implements ProfileExporter {
   public DeliveryStats stats() {
     lock.lock();
     try {
-      return new DeliveryStats(
-          produced,
-          delivered,
-          droppedQueueFull,
-          droppedRefused,
-          droppedAtShutdown,
-          retries,
-          rejectedProfiles,
-          pendingCount(),
-          maxPending);
+      return counters.snapshot(pending.size());
     } finally {
       lock.unlock();
     }
   }
 
-  private int pendingCount() {
-    return waiting.size() + (inFlight != null ? 1 : 0);
-  }
-
   private void deliverUntilClosed() {
     try {
-      Pending next;
+      QueuedRequest next;
       while ((next = takeNext()) != null) {
         Attempt attempt = new Attempt();
         transport.send(next.bytes, attempt::complete);
@@ -211,19 +188,19 @@ public final class DeliveryQueue implements ProfileExporter {
   }
 
   /** The head once its backoff has passed; null when closing and empty or out of time. */
-  private Pending takeNext() throws InterruptedException {
+  private QueuedRequest takeNext() throws InterruptedException {
     lock.lock();
     try {
       while (true) {
         long now = System.nanoTime();
-        if (closing && (waiting.isEmpty() || now - closeDeadlineNanos >= 0)) {
+        if (closing && (!pending.hasWaiting() || now - closeDeadlineNanos >= 0)) {
           return null;
         }
-        if (waiting.isEmpty()) {
+        if (!pending.hasWaiting()) {
           changed.await();
           continue;
         }
-        long wait = nextAttemptNanos - now;
+        long wait = schedule.nanosUntilNextAttempt(now);
         if (closing) {
           wait = Math.min(wait, closeDeadlineNanos - now);
         }
@@ -231,10 +208,9 @@ public final class DeliveryQueue implements ProfileExporter {
           changed.awaitNanos(wait);
           continue;
         }
-        Pending head = waiting.pollFirst();
-        inFlight = head;
-        if (head.attempts++ > 0) {
-          retries++;
+        QueuedRequest head = pending.startHead();
+        if (head.startAttempt()) {
+          counters.retried();
         }
         return head;
       }
@@ -264,29 +240,26 @@ public final class DeliveryQueue implements ProfileExporter {
     }
   }
 
-  private void settle(Pending request, SendOutcome outcome) {
+  private void settle(QueuedRequest request, SendOutcome outcome) {
     String problem = null;
     boolean recovered = false;
     lock.lock();
     try {
-      inFlight = null;
       switch (outcome.kind()) {
         case DELIVERED:
-          delivered++;
-          rejectedProfiles += outcome.rejectedProfiles();
-          recovered = consecutiveFailures > 0;
-          consecutiveFailures = 0;
+          pending.endInFlight();
+          counters.delivered(outcome.rejectedProfiles());
+          recovered = schedule.delivered();
           break;
         case RETRYABLE:
-          consecutiveFailures++;
-          long delay = backoff.delayNanos(consecutiveFailures);
-          nextAttemptNanos = System.nanoTime() + delay;
-          waiting.addFirst(request);
-          problem = outcome.description() + "; retrying in " + millis(delay) + " (" + pendingCount() + " pending)";
+          pending.retryInFlight();
+          long delay = schedule.failed(System.nanoTime());
+          problem = outcome.description() + "; retrying in " + millis(delay) + " (" + pending.size() + " pending)";
           break;
         default:
-          droppedRefused++;
-          consecutiveFailures = 0;
+          pending.endInFlight();
+          counters.droppedRefused();
+          schedule.refused();
           problem = outcome.description() + "; request dropped (not retryable)";
       }
       changed.signalAll();
@@ -299,22 +272,17 @@ public final class DeliveryQueue implements ProfileExporter {
         logDelivered(outcome, recovered);
         break;
       case RETRYABLE:
-        failureLog.log(Level.WARNING, "Spanflight could not deliver profiles to " + destination() + ": " + problem, null);
+        warnings.retrying(problem);
         break;
       default:
         request.result.fail();
-        dropLog.log(Level.WARNING, "Spanflight profiles export to " + destination() + " failed: " + problem, null);
+        warnings.refused(problem);
     }
   }
 
   private void logDelivered(SendOutcome outcome, boolean recovered) {
     if (outcome.rejectedProfiles() > 0 || !outcome.description().isEmpty()) {
-      partialLog.log(
-          Level.WARNING,
-          "Spanflight profiles export to " + destination() + ": partial success, the collector rejected "
-              + outcome.rejectedProfiles() + " profiles"
-              + (outcome.description().isEmpty() ? "" : ": " + outcome.description()),
-          null);
+      warnings.partialSuccess(outcome);
     }
     if (recovered) {
       logger.info("Spanflight profiles export to " + destination() + " delivers again; since start: " + stats());
@@ -322,13 +290,12 @@ public final class DeliveryQueue implements ProfileExporter {
   }
 
   private void dropWhatIsLeft() {
-    List<Pending> left = new ArrayList<>();
+    List<QueuedRequest> left;
     lock.lock();
     try {
       closing = true;
-      left.addAll(waiting);
-      waiting.clear();
-      droppedAtShutdown += left.size();
+      left = pending.removeWaiting();
+      counters.droppedAtShutdown(left.size());
     } finally {
       lock.unlock();
     }
@@ -342,17 +309,6 @@ public final class DeliveryQueue implements ProfileExporter {
     return nanos < 1_000_000_000L
         ? TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"
         : String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
-  }
-
-  /** One request and its result; attempts counts the sends started. */
-  private static final class Pending {
-    final byte[] bytes;
-    final CompletableResultCode result = new CompletableResultCode();
-    int attempts;
-
-    Pending(byte[] bytes) {
-      this.bytes = bytes;
-    }
   }
 
   /** One send: the first outcome wins, a late one (after the attempt timed out) is ignored. */

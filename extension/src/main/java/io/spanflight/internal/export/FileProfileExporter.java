@@ -2,6 +2,7 @@ package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.spanflight.internal.config.SpanflightConfig.FileFormat;
+import io.spanflight.internal.logging.ThrottledLogger;
 import io.spanflight.internal.profile.OtlpJsonEncoder;
 import io.spanflight.internal.profile.PprofEncoder;
 import io.spanflight.internal.profile.ProfileInterval;

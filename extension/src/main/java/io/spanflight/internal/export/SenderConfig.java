@@ -5,6 +5,7 @@ import io.opentelemetry.sdk.common.export.GrpcSenderConfig;
 import io.opentelemetry.sdk.common.export.HttpSenderConfig;
 import io.opentelemetry.sdk.common.export.ProxyOptions;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
+import io.spanflight.internal.config.ClientTls;
 import io.spanflight.internal.config.OtlpSettings;
 import java.net.URI;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.spanflight.internal.jfr;
 
-import io.spanflight.internal.export.ThrottledLogger;
+import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;

@@ -1,8 +1,8 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.logging.ThrottledLogger;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.export.ThrottledLogger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

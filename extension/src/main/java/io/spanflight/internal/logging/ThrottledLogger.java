@@ -1,4 +1,4 @@
-package io.spanflight.internal.export;
+package io.spanflight.internal.logging;
 
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;

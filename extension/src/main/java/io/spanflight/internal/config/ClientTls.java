@@ -1,4 +1,4 @@
-package io.spanflight.internal.export;
+package io.spanflight.internal.config;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -32,6 +32,10 @@ import javax.net.ssl.X509TrustManager;
  * {@code client.key}). The agent's senders take the resulting {@link SSLContext} and trust
  * manager.
  *
+ * <p>It lives in {@code config} because it is born there: {@link OtlpSettings} reads the PEM files
+ * and builds it at startup, so a bad file is refused with its key; the export stage only reads
+ * {@link #sslContext()} and {@link #trustManager()}.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class ClientTls {
@@ -51,7 +55,7 @@ public final class ClientTls {
    * {@code trusted} null means the JVM's default trust store; {@code chain} and {@code key} are
    * both null (no client certificate) or both set.
    */
-  public static ClientTls create(
+  static ClientTls create(
       List<X509Certificate> trusted, List<X509Certificate> chain, PrivateKey key)
       throws GeneralSecurityException {
     TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -88,7 +92,7 @@ public final class ClientTls {
   }
 
   /** Every X.509 certificate in a PEM file; at least one. */
-  public static List<X509Certificate> certificates(Path pem) throws IOException, GeneralSecurityException {
+  static List<X509Certificate> certificates(Path pem) throws IOException, GeneralSecurityException {
     byte[] bytes = Files.readAllBytes(pem);
     List<X509Certificate> certificates = new ArrayList<>();
     for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(bytes))) {
@@ -101,7 +105,7 @@ public final class ClientTls {
   }
 
   /** The PKCS#8 private key ({@code BEGIN PRIVATE KEY}) in a PEM file: RSA, EC or EdDSA. */
-  public static PrivateKey privateKey(Path pem) throws IOException, GeneralSecurityException {
+  static PrivateKey privateKey(Path pem) throws IOException, GeneralSecurityException {
     Matcher m = PRIVATE_KEY.matcher(new String(Files.readAllBytes(pem), StandardCharsets.US_ASCII));
     if (!m.find()) {
       throw new IllegalArgumentException("no '-----BEGIN PRIVATE KEY-----' block in " + pem);
