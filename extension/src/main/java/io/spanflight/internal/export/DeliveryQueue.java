@@ -169,7 +169,11 @@ public final class DeliveryQueue implements ProfileExporter {
       QueuedRequest next;
       while ((next = takeNext()) != null) {
         Attempt attempt = new Attempt();
-        transport.send(next.bytes, attempt::complete);
+        try {
+          transport.send(next.bytes, attempt::complete);
+        } catch (RuntimeException e) { // against the transport's contract: a failed attempt, not a dead queue
+          attempt.complete(SendOutcome.retryable("the sender threw " + e.getClass().getName()));
+        }
         settle(next, awaitOutcome(attempt));
       }
     } catch (InterruptedException e) {

@@ -177,4 +177,37 @@ class DeliveryQueueTest {
             .build(); // warns and uses 2 s for both
     queue.shutdown().join(5, TimeUnit.SECONDS);
   }
+
+  @Test
+  void aTransportThatThrowsFailsOneAttemptAndTheQueueDeliversOn() throws Exception {
+    ManualTransport manual = new ManualTransport();
+    int[] calls = {0};
+    ProfileTransport throwsFirst = new ProfileTransport() {
+      @Override
+      public String destination() {
+        return "throws once";
+      }
+
+      @Override
+      public void send(byte[] request, Consumer<SendOutcome> done) {
+        if (calls[0]++ == 0) {
+          throw new IllegalStateException("secret-token-in-message");
+        }
+        manual.send(request, done);
+      }
+
+      @Override
+      public CompletableResultCode shutdown() {
+        return manual.shutdown();
+      }
+    };
+    DeliveryQueue queue = builder(throwsFirst).build();
+    CompletableResultCode result = queue.export(new byte[] {1});
+
+    manual.nextSend().accept(OK); // the retry
+
+    assertThat(result.join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
+    assertThat(queue.stats().retries()).isEqualTo(1);
+    assertThat(queue.shutdown().join(5, TimeUnit.SECONDS).isSuccess()).isTrue();
+  }
 }
