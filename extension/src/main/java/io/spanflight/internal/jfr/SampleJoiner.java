@@ -46,14 +46,29 @@ public final class SampleJoiner {
   private int promptRecalibrations;
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
 
-  /** An event that arrived before the clock was calibrated. */
+  /**
+   * What the join needs of one event, read while the handler runs: the stream reuses its event
+   * objects (fewer allocations on its thread), so an event that must wait cannot be kept itself.
+   * The thread, stack and method are the chunk's constants, which the stream does not reuse.
+   */
   private static final class Pending {
     final JfrSource source;
-    final RecordedEvent event;
+    final RecordedThread thread;
+    final RecordedStackTrace stack;
+    final RecordedMethod leaf;
+    final long startTicks;
+    final long startEpochNanos;
+    final long value;
 
-    Pending(JfrSource source, RecordedEvent event) {
+    Pending(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
+        long startTicks, long startEpochNanos, long value) {
       this.source = source;
-      this.event = event;
+      this.thread = thread;
+      this.stack = stack;
+      this.leaf = leaf;
+      this.startTicks = startTicks;
+      this.startEpochNanos = startEpochNanos;
+      this.value = value;
     }
   }
 
@@ -119,18 +134,32 @@ public final class SampleJoiner {
     if (!pending.isEmpty()) {
       joinPending();
     }
+    RecordedThread thread = event.getThread(source.threadField);
+    RecordedStackTrace stack = event.getStackTrace();
+    if (thread == null || stack == null) {
+      dropped.incrementAndGet();
+      return;
+    }
+    if (source.belowOurThreshold(event)) {
+      belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
+      return;
+    }
+    RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
+    long startTicks = event.getLong("startTime");
+    long startEpochNanos = EpochClock.toNanos(event.getStartTime());
+    long value = source.value.applyAsLong(event);
     if (!ready(source)) {
       if (pending.isEmpty()) {
         pendingSince = System.nanoTime();
       }
       if (pending.size() < MAX_PENDING) {
-        pending.add(new Pending(source, event));
+        pending.add(new Pending(source, thread, stack, leaf, startTicks, startEpochNanos, value));
       } else {
         dropped.incrementAndGet();
       }
       return;
     }
-    join(source, event);
+    join(source, thread, stack, leaf, startTicks, startEpochNanos, value);
   }
 
   private boolean ready(JfrSource source) {
@@ -146,45 +175,36 @@ public final class SampleJoiner {
     for (int i = 0; i < n; i++) {
       Pending p = pending.poll();
       if (ready(p.source)) {
-        join(p.source, p.event);
+        join(p.source, p.thread, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
       } else {
         pending.add(p);
       }
     }
   }
 
-  private void join(JfrSource source, RecordedEvent event) {
+  private void join(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
+      long startTicks, long startEpochNanos, long value) {
     window.open();
     try {
-      joinInWindow(source, event);
+      joinInWindow(source, thread, stack, leaf, startTicks, startEpochNanos, value);
     } finally {
       window.close();
     }
   }
 
   /** {@link #join}, with the records it resolves held in the read window. */
-  private void joinInWindow(JfrSource source, RecordedEvent event) {
-    RecordedThread thread = event.getThread(source.threadField);
-    RecordedStackTrace stack = event.getStackTrace();
-    if (thread == null || stack == null) {
-      dropped.incrementAndGet();
-      return;
-    }
-    if (source.belowOurThreshold(event)) {
-      belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
-      return;
-    }
+  private void joinInWindow(JfrSource source, RecordedThread thread, RecordedStackTrace stack,
+      RecordedMethod leaf, long startTicks, long startEpochNanos, long value) {
     samples.incrementAndGet();
     ContextRecord link = null;
     boolean unknown = false;
     long javaThreadId = thread.getJavaThreadId();
     if (javaThreadId >= 0) {
-      int context = contextAt(javaThreadId, isVirtual(thread), event.getLong("startTime"));
+      int context = contextAt(javaThreadId, isVirtual(thread), startTicks);
       link = context > 0 ? linkOf(context) : null;
       unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
     }
-    long value = source.value.applyAsLong(event);
-    SampleType type = source.typeAt(event.getLong("startTime"));
+    SampleType type = source.typeAt(startTicks);
     if (link != null && source.costKind != CostKind.NONE) {
       addCost(source, link, type, value); // before the filters: a span's cost is what it cost
     }
@@ -198,9 +218,7 @@ public final class SampleJoiner {
     if (link != null && link.hasSpan()) {
       linked.incrementAndGet();
     }
-    RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
-    long start = EpochClock.toNanos(event.getStartTime());
-    collector.add(type, leaf, stack, link, start, value);
+    collector.add(type, leaf, stack, link, startEpochNanos, value);
   }
 
   /** Adds one event to its span's costs: CPU samples weigh their period in force, others their value. */
