@@ -12,7 +12,7 @@ import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.proto.profiles.v1development.Stack;
 import io.spanflight.internal.profile.EncodedSamples;
-import io.spanflight.internal.profile.Hex;
+import io.spanflight.internal.format.Hex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
