@@ -3,6 +3,7 @@ package io.spanflight.internal.costs;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
+import io.spanflight.internal.format.CostKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,7 @@ final class CostAttributes {
 
   private final int cpuKind;
   private final boolean allocation;
-  private final boolean[] waits = new boolean[CostKind.WAITS.length];
+  private final boolean[] waits = new boolean[CostKind.waitCount()];
   private final Keys self = new Keys(PREFIX);
   private final Keys subtree = new Keys(SUBTREE);
 
@@ -36,8 +37,8 @@ final class CostAttributes {
       cpuTime = AttributeKey.longKey(prefix + "cpu.time_ns");
       cpuSamples = AttributeKey.longKey(prefix + "cpu.samples");
       allocBytes = AttributeKey.longKey(prefix + "alloc.bytes");
-      for (String wait : CostKind.WAIT_NAMES) {
-        waits.add(AttributeKey.longKey(prefix + "wait." + wait + "_ns"));
+      for (int i = 0; i < CostKind.waitCount(); i++) {
+        waits.add(AttributeKey.longKey(prefix + "wait." + CostKind.waitName(i) + "_ns"));
       }
     }
   }
@@ -47,7 +48,7 @@ final class CostAttributes {
     this.cpuKind = cpuKind(enabled);
     this.allocation = enabled[CostKind.ALLOCATION];
     for (int i = 0; i < waits.length; i++) {
-      waits[i] = enabled[CostKind.WAITS[i]];
+      waits[i] = enabled[CostKind.waitKind(i)];
     }
   }
 
@@ -85,7 +86,7 @@ final class CostAttributes {
     }
     for (int i = 0; i < waits.length; i++) {
       if (waits[i]) {
-        b.put(keys.waits.get(i), total(costs, CostKind.WAITS[i]));
+        b.put(keys.waits.get(i), total(costs, CostKind.waitKind(i)));
       }
     }
   }

@@ -7,6 +7,7 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleCounter;
 import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
+import io.spanflight.internal.format.CostKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -120,10 +121,10 @@ final class RouteCostMetrics {
     if (enabled[CostKind.ALLOCATION]) {
       allocated.add(CostAttributes.total(subtree, CostKind.ALLOCATION), route);
     }
-    for (int i = 0; i < CostKind.WAITS.length; i++) {
-      if (enabled[CostKind.WAITS[i]]) {
-        Attributes kind = route.toBuilder().put(WAIT_KIND, CostKind.WAIT_NAMES[i]).build();
-        wait.add(CostAttributes.total(subtree, CostKind.WAITS[i]) / NANOS_PER_SECOND, kind);
+    for (int i = 0; i < CostKind.waitCount(); i++) {
+      if (enabled[CostKind.waitKind(i)]) {
+        Attributes kind = route.toBuilder().put(WAIT_KIND, CostKind.waitName(i)).build();
+        wait.add(CostAttributes.total(subtree, CostKind.waitKind(i)) / NANOS_PER_SECOND, kind);
       }
     }
   }

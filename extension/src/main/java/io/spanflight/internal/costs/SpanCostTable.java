@@ -1,5 +1,6 @@
 package io.spanflight.internal.costs;
 
+import io.spanflight.internal.format.CostKind;
 import java.util.Arrays;
 
 /**

@@ -3,6 +3,7 @@ package io.spanflight.internal.costs;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.EpochClock;
 import io.opentelemetry.api.metrics.Meter;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class SpanCosts {
   static boolean[] enabledKinds(List<SourceSettings> sources, boolean capAtDefaultJfc, int jdkFeature) {
     boolean[] enabled = new boolean[CostKind.COUNT];
     for (SourceSettings source : sources) {
-      int kind = CostKind.ofSource(source.name());
+      int kind = SourceCostKind.of(source.name());
       if (kind != CostKind.NONE && source.enabled()) {
         enabled[kind] = kind != CostKind.CPU_TIME || (jdkFeature >= 25 && !capAtDefaultJfc);
       }

@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
-import io.spanflight.internal.costs.CostKind;
+import io.spanflight.internal.costs.SourceCostKind;
+import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.SampleType;
 import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
@@ -87,7 +88,7 @@ final class JfrSource {
     this.leafMethodField = leafMethodField;
     this.typeForPeriod = typeForPeriod;
     this.minDurationNanos = minDurationNanos;
-    this.costKind = CostKind.ofSource(sourceName);
+    this.costKind = SourceCostKind.of(sourceName);
   }
 
   /** The event's duration in nanoseconds: what blocking and traced events weigh. */

@@ -1,9 +1,9 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.costs.CostKind;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.SampleType;

@@ -13,6 +13,7 @@ import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.format.Hex;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
@@ -171,7 +172,7 @@ class HookedMethodSamplesTest {
         }
         String span = sample.getLinkIndex() == 0
             ? null
-            : io.spanflight.internal.profile.Hex.of(d.getLinkTable(sample.getLinkIndex()).getSpanId().toByteArray());
+            : Hex.of(d.getLinkTable(sample.getLinkIndex()).getSpanId().toByteArray());
         for (int i = 0; i < sample.getValuesCount(); i++) {
           order.add(new long[] {sample.getTimestampsUnixNano(i), traces.size()});
           traces.add(new Trace(frames, span, sample.getValues(i)));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.spanflight.internal.format.CostKind;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package io.spanflight.internal.costs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.spanflight.internal.format.CostKind;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;

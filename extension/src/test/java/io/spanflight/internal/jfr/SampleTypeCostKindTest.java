@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.costs.CostKind;
+import io.spanflight.internal.format.CostKind;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,8 @@ import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * Requests encoded by Spanflight's own {@link ExportRequestEncoder} from real JFR samples, for
- * the tests of readers in other packages (the HTML report's reader).
+ * the tests of readers in other packages (the HTML report's reader: {@code
+ * report.EncodedRequestDecodeTest}).
  */
 public final class EncodedSamples {
   public static final String BURN_FUNCTION = JfrTestSamples.BURN_FUNCTION;

@@ -9,6 +9,7 @@ import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.format.Hex;
 import io.spanflight.internal.registry.ContextRecord;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -9,6 +9,7 @@ import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.config.SpanflightConfig.FileFormat;
 import io.spanflight.internal.export.FileProfileExporter;
+import io.spanflight.internal.format.Hex;
 import io.spanflight.internal.registry.ContextRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.spanflight.internal.profile;
+package io.spanflight.internal.format;
 
 /**
  * Lower-case hex of a byte array, as OTLP/JSON writes ids.

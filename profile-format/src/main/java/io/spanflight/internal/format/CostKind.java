@@ -1,11 +1,11 @@
-package io.spanflight.internal.costs;
-
-import io.spanflight.internal.config.SourceSettings;
+package io.spanflight.internal.format;
 
 /**
  * The kinds of cost a span accumulates, one per JFR source that has a per-span meaning. Each kind
  * keeps two numbers per span: how many samples or events, and their total value (nanoseconds of
- * CPU or wait, or bytes).
+ * CPU or wait, or bytes). The extension counts them per span (from its JFR sources, {@code
+ * costs.SourceCostKind}); the HTML report counts them per endpoint (from exported sample types,
+ * {@link #ofSampleType}): one vocabulary, so that both count the same events.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -29,9 +29,9 @@ public final class CostKind {
   public static final int NONE = -1;
 
   /** The wait kinds, in attribute order, with their names. */
-  static final int[] WAITS = {LOCK, PARK, SOCKET, FILE};
+  private static final int[] WAITS = {LOCK, PARK, SOCKET, FILE};
 
-  static final String[] WAIT_NAMES = {"lock", "park", "socket", "file"};
+  private static final String[] WAIT_NAMES = {"lock", "park", "socket", "file"};
 
   private CostKind() {}
 
@@ -63,7 +63,8 @@ public final class CostKind {
 
   /**
    * The kind of an exported profile's OTLP sample type (as {@code jfr.JfrSources} names them),
-   * or {@link #NONE}: the profile side of {@link #ofSource}, for readers of exported profiles.
+   * or {@link #NONE}: the profile side of {@code costs.SourceCostKind}, for readers of exported
+   * profiles.
    */
   public static int ofSampleType(String type) {
     switch (type) {
@@ -83,28 +84,6 @@ public final class CostKind {
         return SOCKET;
       case "file_read":
       case "file_write":
-        return FILE;
-      default:
-        return NONE;
-    }
-  }
-
-  /** The kind of the configured source {@code sourceName}, or {@link #NONE}. */
-  public static int ofSource(String sourceName) {
-    switch (sourceName) {
-      case SourceSettings.CPU:
-        return CPU;
-      case SourceSettings.CPU_TIME:
-        return CPU_TIME;
-      case SourceSettings.ALLOCATION:
-        return ALLOCATION;
-      case SourceSettings.LOCK:
-        return LOCK;
-      case SourceSettings.PARK:
-        return PARK;
-      case SourceSettings.SOCKET:
-        return SOCKET;
-      case SourceSettings.FILE:
         return FILE;
       default:
         return NONE;

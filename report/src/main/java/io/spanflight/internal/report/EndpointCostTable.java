@@ -1,6 +1,6 @@
 package io.spanflight.internal.report;
 
-import io.spanflight.internal.costs.CostKind;
+import io.spanflight.internal.format.CostKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

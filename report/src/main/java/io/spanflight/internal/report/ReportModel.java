@@ -1,7 +1,7 @@
 package io.spanflight.internal.report;
 
-import io.spanflight.internal.costs.CostKind;
-import io.spanflight.internal.profile.Hex;
+import io.spanflight.internal.format.CostKind;
+import io.spanflight.internal.format.Hex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

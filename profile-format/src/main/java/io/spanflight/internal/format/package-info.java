@@ -1,0 +1,16 @@
+/**
+ * What the writer of exported profiles (the extension) and their reader (the HTML report, module
+ * {@code report}) must agree on, and nothing else.
+ *
+ * <p>In: nothing; these are constants and pure functions. Out: {@link
+ * io.spanflight.internal.format.CostKind}, the kinds of cost and which OTLP sample type is which
+ * kind (used by {@code costs} and {@code jfr} for per-span costs, by {@code report} for the
+ * per-endpoint table), and {@link io.spanflight.internal.format.Hex}, ids as OTLP/JSON writes them.
+ *
+ * <p>Never imports: anything but {@code java.base}. In particular no other Spanflight package
+ * (this module sits below the extension and the report, so that neither depends on the other for
+ * it), no OpenTelemetry and no protobuf classes.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+package io.spanflight.internal.format;
