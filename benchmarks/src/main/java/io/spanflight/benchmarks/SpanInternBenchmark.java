@@ -1,0 +1,85 @@
+package io.spanflight.benchmarks;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextBridges;
+import io.spanflight.internal.registry.AttributeKeyMap;
+import io.spanflight.internal.registry.ContextAttributes;
+import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.EndedSpans;
+import io.spanflight.internal.registry.LocalRoots;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What a span costs Spanflight on the request thread beyond its switches: its first use interns a
+ * context (record, native definition with the route and method of its local root) and its end
+ * takes it out of the key map. Spans of a request under one root span with {@code http.route} and
+ * {@code http.request.method}, as the defaults read; the registry is pruned as in a run.
+ * {@code span} is the SDK's own cost of starting and ending such a span, for scale.
+ * <pre>java -jar benchmarks/target/benchmarks.jar SpanInternBenchmark -jvmArgsAppend --enable-native-access=ALL-UNNAMED</pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Benchmark)
+public class SpanInternBenchmark {
+  private final LocalRoots localRoots = new LocalRoots();
+  private final EndedSpans endedSpans = new EndedSpans();
+  private final Tracer tracer =
+      SdkTracerProvider.builder().addSpanProcessor(localRoots).addSpanProcessor(endedSpans).build().get("bench");
+  private final ContextBridge bridge = ContextBridges.create(1024, null, false);
+  private final ContextRegistry registry = new ContextRegistry(
+      bridge,
+      span -> span,
+      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRootSpan, new AttributeKeyMap()));
+  private Span root;
+  private Context rootContext;
+  private int uses;
+
+  @Setup
+  public void setUp() {
+    endedSpans.connect(registry);
+    root = tracer.spanBuilder("GET /owners/{ownerId}").startSpan();
+    root.setAttribute("http.route", "/owners/{ownerId}");
+    root.setAttribute("http.request.method", "GET");
+    rootContext = Context.root().with(root);
+  }
+
+  /** Start and end a child span (the SDK alone, and our span processors). */
+  @Benchmark
+  public Span span() {
+    Span child = tracer.spanBuilder("child").setParent(rootContext).startSpan();
+    child.end();
+    return child;
+  }
+
+  /** The same, with its context interned once while it runs. */
+  @Benchmark
+  public int spanInterned() {
+    Span child = tracer.spanBuilder("child").setParent(rootContext).startSpan();
+    SpanContext context = child.getSpanContext();
+    int id = registry.idOf(context);
+    child.end();
+    if (++uses % 4096 == 0) {
+      registry.prune(index -> false);
+    }
+    return id;
+  }
+}
