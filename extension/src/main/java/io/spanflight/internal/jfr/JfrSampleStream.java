@@ -176,7 +176,7 @@ public final class JfrSampleStream implements AutoCloseable {
       return recordOnly();
     }
     try (RecordingStream rs = new RecordingStream()) {
-      rs.setReuse(true); // no handler keeps an event (the joiner copies what a waiting one needs)
+      rs.setReuse(false); // reusing event objects measured no fewer young collections (PetClinic, 443 vs 437)
       rs.setMaxAge(maxAge);
       List<JfrSource> enabled =
           JfrSources.of(settings, JfrSources.availableEventTypes(), cap);

@@ -47,9 +47,9 @@ public final class SampleJoiner {
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
 
   /**
-   * What the join needs of one event, read while the handler runs: the stream reuses its event
-   * objects (fewer allocations on its thread), so an event that must wait cannot be kept itself.
-   * The thread, stack and method are the chunk's constants, which the stream does not reuse.
+   * What the join needs of one event that must wait, read when it arrives: the join itself takes
+   * these values, not the event, so it reads no JFR event object (and the stream may reuse them).
+   * The thread, stack and method are the chunk's constants.
    */
   private static final class Pending {
     final JfrSource source;
