@@ -1,5 +1,7 @@
 package io.spanflight.internal.profile;
 
+import io.spanflight.internal.format.LongIntMap;
+import io.spanflight.internal.format.LongList;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
@@ -70,10 +72,10 @@ final class DictionaryBuilder {
   // Index maps without a node or boxed number per entry: a dictionary lives for an interval.
   private final IndexMap<String> stringIndex = new IndexMap<>();
   private final IndexMap<String> functionIndex = new IndexMap<>();
-  private final LongIndexMap locationIndex = new LongIndexMap();
+  private final LongIntMap locationIndex = new LongIntMap();
   private final IndexMap<IntsKey> stackIndex = new IndexMap<>();
   private final IndexMap<SpanLink> linkIndex = new IndexMap<>();
-  private final LongIndexMap attributeIndex = new LongIndexMap();
+  private final LongIntMap attributeIndex = new LongIntMap();
   private final IndexMap<IntsKey> attributeSetIndex = new IndexMap<>();
 
   private final FunctionNames functionNames;
@@ -156,7 +158,7 @@ final class DictionaryBuilder {
   int location(int function, int line) {
     long key = ((long) function << 32) | (line & 0xFFFFFFFFL);
     int index = locationIndex.get(key);
-    if (index == LongIndexMap.ABSENT) {
+    if (index == -1) {
       index = locations.size();
       locations.add(key);
       locationIndex.put(key, index);
@@ -216,7 +218,7 @@ final class DictionaryBuilder {
   private int attribute(String key, String value) {
     long entry = ((long) string(key) << 32) | string(value);
     int index = attributeIndex.get(entry);
-    if (index == LongIndexMap.ABSENT) {
+    if (index == -1) {
       index = attributes.size();
       attributes.add(entry);
       attributeIndex.put(entry, index);

@@ -6,7 +6,8 @@ import java.util.Arrays;
  * Keys to table indexes (0 and up), for interning: open addressing over a key array and an int
  * array, so that an entry costs no map node and no boxed {@code Integer} (a dictionary lives for
  * an export interval, seconds, and young collections copy every object it holds). Keys are
- * compared with {@code equals}. A cleared map keeps its arrays.
+ * compared with {@code equals}. A cleared map keeps its arrays. (Long keys: {@link
+ * io.spanflight.internal.format.LongIntMap}.)
  *
  * @param <K> the key type
  */

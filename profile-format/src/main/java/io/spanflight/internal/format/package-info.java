@@ -5,7 +5,9 @@
  * <p>In: nothing; these are constants and pure functions. Out: {@link
  * io.spanflight.internal.format.CostKind}, the kinds of cost and which OTLP sample type is which
  * kind (used by {@code costs} and {@code jfr} for per-span costs, by {@code report} for the
- * per-endpoint table), and {@link io.spanflight.internal.format.Hex}, ids as OTLP/JSON writes them.
+ * per-endpoint table), {@link io.spanflight.internal.format.Hex}, ids as OTLP/JSON writes them,
+ * and two primitive collections both sides use on their hot paths ({@link
+ * io.spanflight.internal.format.LongList}, {@link io.spanflight.internal.format.LongIntMap}).
  *
  * <p>Never imports: anything but {@code java.base}. In particular no other Spanflight package
  * (this module sits below the extension and the report, so that neither depends on the other for

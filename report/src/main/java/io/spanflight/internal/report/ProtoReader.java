@@ -1,5 +1,6 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.LongList;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,5 +1,6 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.LongList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

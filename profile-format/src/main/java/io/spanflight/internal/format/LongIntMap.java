@@ -1,30 +1,31 @@
-package io.spanflight.internal.report;
+package io.spanflight.internal.format;
 
 import java.util.Arrays;
 
 /**
- * An open-addressing map from long keys to non-negative ints, for the {@link FrameTrie}'s
- * (parent, frame) to child lookup: no boxing, and a mixed hash (a boxed {@code Long} of {@code
- * parent << 32 | frame} hashes to {@code parent ^ frame}, which collides heavily).
+ * An open-addressing map from long keys to non-negative ints (the report's frame trie: (parent,
+ * frame) to child; the extension's profile dictionary: location or attribute to its index): no
+ * boxing, no node per entry, and a mixed hash (a boxed {@code Long} of {@code a << 32 | b}
+ * hashes to {@code a ^ b}, which collides heavily). A cleared map keeps its arrays.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class LongIntMap {
+public final class LongIntMap {
   private long[] keys = new long[1024];
   private int[] values = new int[1024];
   private int size;
 
-  LongIntMap() {
+  public LongIntMap() {
     Arrays.fill(values, -1);
   }
 
   /** The value of {@code key}, or -1. */
-  int get(long key) {
+  public int get(long key) {
     int slot = slot(keys, values, key);
     return values[slot];
   }
 
-  void put(long key, int value) {
+  public void put(long key, int value) {
     if (2 * (size + 1) > keys.length) {
       grow();
     }
@@ -34,6 +35,12 @@ final class LongIntMap {
     }
     keys[slot] = key;
     values[slot] = value;
+  }
+
+  /** Empties the map, keeping its arrays. */
+  public void clear() {
+    Arrays.fill(values, -1);
+    size = 0;
   }
 
   private static int slot(long[] keys, int[] values, long key) {

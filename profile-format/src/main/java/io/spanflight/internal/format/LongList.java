@@ -1,39 +1,41 @@
-package io.spanflight.internal.report;
+package io.spanflight.internal.format;
 
 import java.util.Arrays;
 
 /**
- * A growable list of primitive longs, so that decoding samples does not box every value.
+ * A growable list of primitive longs: no boxed {@code Long} per value (the report decodes samples
+ * into them; the extension's profile dictionary keeps its tables in them across intervals). A
+ * cleared list keeps its array.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class LongList {
+public final class LongList {
   private long[] values = new long[8];
   private int size;
 
-  void add(long value) {
+  public void add(long value) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
     }
     values[size++] = value;
   }
 
-  long get(int index) {
+  public long get(int index) {
     if (index >= size) {
       throw new IndexOutOfBoundsException(index + " >= " + size);
     }
     return values[index];
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
-  void clear() {
+  public void clear() {
     size = 0;
   }
 
-  long sum() {
+  public long sum() {
     long sum = 0;
     for (int i = 0; i < size; i++) {
       sum += values[i];
@@ -41,7 +43,7 @@ final class LongList {
     return sum;
   }
 
-  int[] toIntArray() {
+  public int[] toIntArray() {
     int[] out = new int[size];
     for (int i = 0; i < size; i++) {
       out[i] = (int) values[i];
