@@ -158,7 +158,7 @@ final class DictionaryBuilder {
   int location(int function, int line) {
     long key = ((long) function << 32) | (line & 0xFFFFFFFFL);
     int index = locationIndex.get(key);
-    if (index == -1) {
+    if (index == LongIntMap.ABSENT) {
       index = locations.size();
       locations.add(key);
       locationIndex.put(key, index);
@@ -218,7 +218,7 @@ final class DictionaryBuilder {
   private int attribute(String key, String value) {
     long entry = ((long) string(key) << 32) | string(value);
     int index = attributeIndex.get(entry);
-    if (index == -1) {
+    if (index == LongIntMap.ABSENT) {
       index = attributes.size();
       attributes.add(entry);
       attributeIndex.put(entry, index);

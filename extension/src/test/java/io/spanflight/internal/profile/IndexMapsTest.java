@@ -48,14 +48,14 @@ class IndexMapsTest {
       for (int i = 0; i < 20_000; i++) {
         long key = random.nextBoolean() ? random.nextInt(3_000) : ((long) random.nextInt(50) << 32) - random.nextInt(3);
         Integer known = expected.get(key);
-        assertThat(map.get(key)).as("key %d", key).isEqualTo(known == null ? -1 : known);
+        assertThat(map.get(key)).as("key %d", key).isEqualTo(known == null ? LongIntMap.ABSENT : known);
         if (known == null) {
           expected.put(key, expected.size());
           map.put(key, expected.size() - 1);
         }
       }
       map.clear();
-      assertThat(map.get(0L)).isEqualTo(-1);
+      assertThat(map.get(0L)).isEqualTo(LongIntMap.ABSENT);
     }
   }
 

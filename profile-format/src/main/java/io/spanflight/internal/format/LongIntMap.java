@@ -11,6 +11,9 @@ import java.util.Arrays;
  * <p>Not API: internal to Spanflight.
  */
 public final class LongIntMap {
+  /** What {@link #get} answers for a key that is not present. */
+  public static final int ABSENT = -1;
+
   private long[] keys = new long[1024];
   private int[] values = new int[1024];
   private int size;
@@ -19,7 +22,7 @@ public final class LongIntMap {
     Arrays.fill(values, -1);
   }
 
-  /** The value of {@code key}, or -1. */
+  /** The value of {@code key}, or {@link #ABSENT}. */
   public int get(long key) {
     int slot = slot(keys, values, key);
     return values[slot];
