@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * context (record, native definition with the route and method of its local root) and its end
  * takes it out of the key map. Spans of a request under one root span with {@code http.route} and
  * {@code http.request.method}, as the defaults read; the registry is pruned as in a run.
- * {@code span} is the SDK's own cost of starting and ending such a span, for scale.
+ * {@code spanBare} is the SDK's own cost of starting and ending such a span, for scale, and
+ * {@code span} the same with our two span processors.
  * <pre>java -jar benchmarks/target/benchmarks.jar SpanInternBenchmark -jvmArgsAppend --enable-native-access=ALL-UNNAMED</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -44,12 +45,33 @@ public class SpanInternBenchmark {
   private final EndedSpans endedSpans = new EndedSpans();
   private final Tracer tracer =
       SdkTracerProvider.builder().addSpanProcessor(localRoots).addSpanProcessor(endedSpans).build().get("bench");
+  /** A tracer with one span processor that does nothing (with none, the SDK records no span at all). */
+  private final Tracer bareTracer =
+      SdkTracerProvider.builder().addSpanProcessor(new IdleProcessor()).build().get("bench");
   private final ContextBridge bridge = ContextBridges.create(1024, null, false);
   private final ContextRegistry registry = new ContextRegistry(
       bridge,
       span -> span,
       new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRootSpan, new AttributeKeyMap()));
   private Span root;
+
+  private static final class IdleProcessor implements io.opentelemetry.sdk.trace.SpanProcessor {
+    @Override
+    public void onStart(Context parentContext, io.opentelemetry.sdk.trace.ReadWriteSpan span) {}
+
+    @Override
+    public boolean isStartRequired() {
+      return false;
+    }
+
+    @Override
+    public void onEnd(io.opentelemetry.sdk.trace.ReadableSpan span) {}
+
+    @Override
+    public boolean isEndRequired() {
+      return true;
+    }
+  }
   private Context rootContext;
   private int uses;
 
@@ -62,7 +84,15 @@ public class SpanInternBenchmark {
     rootContext = Context.root().with(root);
   }
 
-  /** Start and end a child span (the SDK alone, and our span processors). */
+  /** Start and end a child span, the SDK without our span processors. */
+  @Benchmark
+  public Span spanBare() {
+    Span child = bareTracer.spanBuilder("child").setParent(rootContext).startSpan();
+    child.end();
+    return child;
+  }
+
+  /** Start and end a child span (the SDK and our span processors: local roots, ended spans). */
   @Benchmark
   public Span span() {
     Span child = tracer.spanBuilder("child").setParent(rootContext).startSpan();

@@ -3,7 +3,6 @@ package io.spanflight.internal.registry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.trace.ReadableSpan;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,28 +114,64 @@ public final class ContextAttributes {
     return known != null ? known : pairs;
   }
 
+  /** A packed set of pairs, and how many of its values were left out. */
+  private record Packed(byte[] bytes, int dropped) {}
+
+  private static final Packed NOTHING = new Packed(new byte[0], 0);
+
+  /** Packed records by the pairs they hold: the same few sets, packed once (bounded as {@link #sharedPairs}). */
+  private final ConcurrentHashMap<List<String>, Packed> packedPairs = new ConcurrentHashMap<>();
+
   /**
    * The pairs packed for the OTEP-4947 record: {@code {u8 key index, u8 length, utf-8 value}}
    * entries. A value longer than {@value #MAX_VALUE_BYTES} bytes, or a key the map refused, is
-   * left out and counted.
+   * left out and counted. Equal pairs get the same array (at most {@value #MAX_SHARED_PAIRS}
+   * distinct sets are kept): callers read it and never change it.
    */
   byte[] recordBytes(String[] pairs) {
     if (pairs.length == 0) {
-      return new byte[0];
+      return NOTHING.bytes();
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (int i = 0; i < pairs.length; i += 2) {
-      int index = keyMap.indexOf(pairs[i]);
-      byte[] value = pairs[i + 1].getBytes(StandardCharsets.UTF_8);
-      if (index < 0 || value.length > MAX_VALUE_BYTES) {
-        droppedValues.incrementAndGet();
-        continue;
+    List<String> key = Arrays.asList(pairs);
+    Packed packed = packedPairs.get(key);
+    if (packed == null) {
+      packed = pack(pairs);
+      if (packedPairs.size() < MAX_SHARED_PAIRS) {
+        packedPairs.putIfAbsent(List.of(pairs), packed);
       }
-      out.write(index);
-      out.write(value.length);
-      out.write(value, 0, value.length);
     }
-    return out.toByteArray();
+    if (packed.dropped() > 0) {
+      droppedValues.addAndGet(packed.dropped());
+    }
+    return packed.bytes();
+  }
+
+  private Packed pack(String[] pairs) {
+    byte[][] values = new byte[pairs.length / 2][];
+    int[] indexes = new int[values.length];
+    int size = 0;
+    int dropped = 0;
+    for (int i = 0; i < values.length; i++) {
+      indexes[i] = keyMap.indexOf(pairs[2 * i]);
+      byte[] value = pairs[2 * i + 1].getBytes(StandardCharsets.UTF_8);
+      if (indexes[i] < 0 || value.length > MAX_VALUE_BYTES) {
+        dropped++;
+      } else {
+        values[i] = value;
+        size += 2 + value.length;
+      }
+    }
+    byte[] out = new byte[size];
+    int at = 0;
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != null) {
+        out[at++] = (byte) indexes[i];
+        out[at++] = (byte) values[i].length;
+        System.arraycopy(values[i], 0, out, at, values[i].length);
+        at += values[i].length;
+      }
+    }
+    return new Packed(out, dropped);
   }
 
   /** Values left out of records (too long, or the key map was full). */

@@ -74,11 +74,11 @@ public final class ContextRecord {
   void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
     this.hasSpan = spanContext.isValid();
     this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    SpanLink link = SpanLink.of(spanContext.getTraceId(), linkTo.getSpanId()); // short-lived
-    this.traceIdHigh = link.traceIdHigh();
-    this.traceIdLow = link.traceIdLow();
-    this.linkSpanId = link.spanId();
+    String traceId = spanContext.getTraceId();
+    this.traceIdHigh = SpanLink.parseHex(traceId, 0);
+    this.traceIdLow = SpanLink.parseHex(traceId, 16);
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
+    this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
     this.endedPairs = null;
     this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
@@ -62,6 +63,8 @@ public final class ContextRegistry {
   private final ContextAttributes attributes;
   private final int maxIndex;
   private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
+  /** Creates the record of a span context key; one object, not a capturing lambda per new span. */
+  private final Function<Object, ContextRecord> createForSpan = key -> create((SpanContext) key, null, key);
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
@@ -98,7 +101,7 @@ public final class ContextRegistry {
   public int idOf(SpanContext spanContext) {
     int id = currentId(byKey.get(spanContext), spanContext);
     if (id == NO_CONTEXT) {
-      id = currentId(byKey.computeIfAbsent(spanContext, key -> create(spanContext, null, key)), spanContext);
+      id = currentId(byKey.computeIfAbsent(spanContext, createForSpan), spanContext);
     }
     return id;
   }
@@ -254,11 +257,11 @@ public final class ContextRegistry {
    * interned with user entries wait for the epoch rule.
    */
   public void spanEnded(SpanContext spanContext) {
-    ContextRecord record = byKey.get(spanContext);
+    ContextRecord record = byKey.remove(spanContext); // one map operation per span: the mapping goes first
     if (record != null) {
       Object key = record.key;
       if (key != null && key.equals(spanContext)) {
-        forgetKey(record, key);
+        record.forgetKey(key);
       }
     }
   }

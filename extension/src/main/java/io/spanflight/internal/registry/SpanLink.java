@@ -10,6 +10,16 @@ package io.spanflight.internal.registry;
  */
 public record SpanLink(long traceIdHigh, long traceIdLow, long spanId) {
   private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+  /** The value of each hex digit by its char, for the chars below 128 (others are not digits). */
+  private static final byte[] VALUES = new byte[128];
+
+  static {
+    java.util.Arrays.fill(VALUES, (byte) -1);
+    for (int i = 0; i < 16; i++) {
+      VALUES[DIGITS[i]] = (byte) i;
+      VALUES[Character.toUpperCase(DIGITS[i])] = (byte) i;
+    }
+  }
 
   /** From the lower-case hex ids of a valid span context (32 and 16 hex digits). */
   static SpanLink of(String traceIdHex, String spanIdHex) {
@@ -57,11 +67,17 @@ public record SpanLink(long traceIdHigh, long traceIdLow, long spanId) {
     return new String(out);
   }
 
-  /** The 16 hex digits of {@code hex} from {@code from} on, as an unsigned 64-bit number. */
+  /**
+   * The 16 hex digits of {@code hex} from {@code from} on, as an unsigned 64-bit number (once per
+   * span interned, on the application's thread: a table, not {@code Character.digit}). The ids of
+   * a valid span context are hex; a char that is not a hex digit reads as 0.
+   */
   static long parseHex(String hex, int from) {
     long value = 0;
     for (int i = from; i < from + 16; i++) {
-      value = (value << 4) | Character.digit(hex.charAt(i), 16);
+      char c = hex.charAt(i);
+      int digit = c < 128 ? VALUES[c] : -1;
+      value = (value << 4) | (digit < 0 ? 0 : digit);
     }
     return value;
   }

@@ -82,6 +82,29 @@ class ContextAttributesTest {
   }
 
   @Test
+  void contextsWithEqualValuesShareOnePackedRecordAndEachCountsWhatItLeftOut() {
+    String longRoute = "/" + "y".repeat(300);
+    Span first = tracer.spanBuilder("GET").setAttribute("http.route", "/c").setAttribute("tenant.id", longRoute).startSpan();
+    Span second = tracer.spanBuilder("GET").setAttribute("http.route", "/c").setAttribute("tenant.id", longRoute).startSpan();
+    Span other = tracer.spanBuilder("GET").setAttribute("http.route", "/d").startSpan();
+
+    byte[] firstBytes = bridge.attributesOf(registry.idOf(first.getSpanContext()));
+    byte[] secondBytes = bridge.attributesOf(registry.idOf(second.getSpanContext()));
+    byte[] otherBytes = bridge.attributesOf(registry.idOf(other.getSpanContext()));
+
+    assertThat(firstBytes).isEqualTo(new byte[] {0, 2, '/', 'c'}).isEqualTo(secondBytes);
+    assertThat(otherBytes).isEqualTo(new byte[] {0, 2, '/', 'd'});
+    assertThat(attributes.droppedValues()).isEqualTo(2);
+    assertThat(attributes.recordBytes(new String[] {"http.route", "/c", "tenant.id", longRoute}))
+        .as("packed once, shared")
+        .isSameAs(attributes.recordBytes(new String[] {"http.route", "/c", "tenant.id", longRoute}));
+    assertThat(attributes.droppedValues()).isEqualTo(4);
+    first.end();
+    second.end();
+    other.end();
+  }
+
+  @Test
   void spansWhoseStartWasNotSeenHaveNoAttributes() {
     Span foreign = SdkTracerProvider.builder().build().get("other").spanBuilder("x").setAttribute("http.route", "/b").startSpan();
     assertThat(registry.resolve(registry.idOf(foreign.getSpanContext())).attributePairs()).isEmpty();

@@ -88,6 +88,23 @@ class RecordReuseTest {
   }
 
   @Test
+  void aSpanAskedForAgainAfterItsSlotServedAnotherGetsANewIdNotTheOther() {
+    SpanContext ended = span(1);
+    int first = registry.idOf(ended);
+    assertThat(registry.idOf(ended)).as("found again").isEqualTo(first);
+    registry.spanEnded(ended);
+    prune(4);
+    int other = registry.idOf(span(2)); // the same record object, defined for span 2
+    assertThat(ContextIds.index(other)).isEqualTo(ContextIds.index(first));
+
+    int again = registry.idOf(ended);
+
+    assertThat(again).isNotEqualTo(other).isNotEqualTo(first);
+    assertThat(registry.resolve(again).spanIdHex()).isEqualTo(ended.getSpanId());
+    assertThat(registry.resolve(other).spanIdHex()).isEqualTo(span(2).getSpanId());
+  }
+
+  @Test
   void anIdleSlotHoldsNothingOfItsLastSpan() {
     int id = registry.idOf(span(1), new UserEntries(new String[] {"tenant", "a"}));
     ContextRecord record = registry.resolve(id);

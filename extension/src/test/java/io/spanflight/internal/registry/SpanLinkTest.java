@@ -26,6 +26,18 @@ class SpanLinkTest {
   }
 
   @Test
+  void readsEveryHexDigitInEitherCaseAsTheJdkDoes() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+    for (int i = 0; i < 10_000; i++) {
+      long value = random.nextLong();
+      String hex = SpanLink.hex(value);
+      assertThat(SpanLink.parseHex(hex, 0)).isEqualTo(value);
+      assertThat(SpanLink.parseHex("x" + hex.toUpperCase(java.util.Locale.ROOT), 1)).isEqualTo(value);
+    }
+    assertThat(SpanLink.parseHex("0123456789abcdefABCDEF", 6)).isEqualTo(Long.parseUnsignedLong("6789abcdefABCDEF", 16));
+  }
+
+  @Test
   void linksToTheSameSpanAreEqual() {
     assertThat(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
         .isEqualTo(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
