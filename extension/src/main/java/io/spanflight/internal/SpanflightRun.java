@@ -6,6 +6,7 @@ import io.spanflight.internal.correlate.DrainPace;
 import io.spanflight.internal.costs.SpanCosts;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.CalibrationEvent;
+import io.spanflight.internal.jfr.CalibrationPace;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileInterval;
@@ -26,7 +27,7 @@ import java.util.logging.Logger;
  *
  * <pre>
  *  "spanflight-timeline":      every 10-50 ms (DrainPace) drain rings into the timelines
- *  "spanflight-export" thread: every 1 s  calibration (1/s for the first few, then 1/10 s), prune
+ *  "spanflight-export" thread: every 1 s  calibration (CalibrationPace: 1/s, then 1/10 s), prune
  *                                         timelines (behind the stream's watermark) + registry,
  *                                         metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
@@ -40,19 +41,6 @@ import java.util.logging.Logger;
  * <p>Not API: internal to Spanflight.
  */
 final class SpanflightRun {
-  /**
-   * Calibration events committed once a second at the start of a run, until the stream has
-   * delivered this many: the clock map needs three before samples join.
-   */
-  static final int CALIBRATIONS = 5;
-
-  /**
-   * After the first {@link #CALIBRATIONS}, one calibration event this often: the clock map is a
-   * line fitted to them, and its slope is only as good as the span of time they cover. One small
-   * event (a timestamp and a long) per 10 s in our recording, and in any other recording that
-   * enables our event type.
-   */
-  static final long CALIBRATION_TRICKLE_NANOS = TimeUnit.SECONDS.toNanos(10);
   /**
    * Timelines keep this much history behind the newest event the JFR stream has delivered (its
    * watermark): a sample that starts that long before the watermark (a duration event committed
@@ -70,9 +58,8 @@ final class SpanflightRun {
   private final ScheduledExecutorService scheduler = daemonScheduler("spanflight-export");
   /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
-  private final long calibrationsAtStart;
+  private final CalibrationPace calibrationPace;
   private final DrainPace drainPace;
-  private long lastCalibrationCommit; // housekeeping thread
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
   private byte[] lastPayload;
 
@@ -80,7 +67,7 @@ final class SpanflightRun {
     this.path = path;
     this.config = path.config();
     this.stream = path.newStream();
-    this.calibrationsAtStart = path.joiner().calibrations();
+    this.calibrationPace = new CalibrationPace(path.joiner()::calibrations, CalibrationEvent::commitNow);
     this.drainPace = new DrainPace(config.ringSize());
   }
 
@@ -129,12 +116,7 @@ final class SpanflightRun {
   private void calibrateAndPrune() {
     path.processContext().publish();
     stream.checkOurRecording();
-    long now = System.nanoTime();
-    if (path.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS
-        || now - lastCalibrationCommit >= CALIBRATION_TRICKLE_NANOS) {
-      CalibrationEvent.commitNow();
-      lastCalibrationCommit = now;
-    }
+    calibrationPace.commitIfDue(System.nanoTime());
     path.timelines().drain();
     path.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
