@@ -151,20 +151,10 @@ final class ConfigReader {
   }
 
   private <T> T read(Supplier<T> reader, T onError) {
-    try {
-      return reader.get();
-    } catch (ConfigError e) {
-      errors.add(e.getMessage());
-      return onError;
-    }
+    return ConfigError.collect(errors, reader, onError);
   }
 
   private <T> T readSpanCosts(Supplier<T> reader, T onError) {
-    try {
-      return reader.get();
-    } catch (ConfigError e) {
-      spanCostErrors.add(e.getMessage());
-      return onError;
-    }
+    return ConfigError.collect(spanCostErrors, reader, onError);
   }
 }

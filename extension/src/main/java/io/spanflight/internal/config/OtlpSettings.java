@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -79,39 +78,33 @@ public record OtlpSettings(
    */
   static OtlpSettings read(Settings s, ConfigProperties properties, List<String> errors) {
     List<String> secrets = OtlpSecrets.read(s, properties);
-    Protocol protocol = read(errors, () -> readProtocol(s), Protocol.HTTP_PROTOBUF);
+    Protocol protocol = ConfigError.collect(errors, () -> readProtocol(s), Protocol.HTTP_PROTOBUF);
     URI endpoint =
-        read(
+        ConfigError.collect(
             errors,
             () -> readEndpoint(s, protocol),
             URI.create(protocol == Protocol.GRPC ? DEFAULT_GRPC_ENDPOINT : DEFAULT_HTTP_ENDPOINT));
-    Map<String, String> headers = read(errors, () -> readHeaders(s, properties), Collections.emptyMap());
-    boolean gzip =
-        "gzip".equals(read(errors, () -> s.choice(keyInUse(s, "compression"), "none", "none", "gzip"), "none"));
+    Map<String, String> headers =
+        ConfigError.collect(errors, () -> readHeaders(s, properties), Collections.emptyMap());
+    String compression =
+        ConfigError.collect(errors, () -> s.choice(keyInUse(s, "compression"), "none", "none", "gzip"), "none");
     Duration timeout =
-        read(
+        ConfigError.collect(
             errors,
             () ->
                 s.duration(
                     keyInUse(s, "timeout"), SpanflightConfig.DEFAULT_OTLP_TIMEOUT, Duration.ofMillis(1), Duration.ofMinutes(10)),
             SpanflightConfig.DEFAULT_OTLP_TIMEOUT);
-    ClientTls tls = read(errors, () -> TlsFiles.read(s), null);
-    int queueSize = read(errors, () -> s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024), DEFAULT_QUEUE_SIZE);
+    ClientTls tls = ConfigError.collect(errors, () -> TlsFiles.read(s), null);
+    int queueSize =
+        ConfigError.collect(errors, () -> s.integer(QUEUE_SIZE, DEFAULT_QUEUE_SIZE, 1, 1024), DEFAULT_QUEUE_SIZE);
     Duration shutdownTimeout =
-        read(
+        ConfigError.collect(
             errors,
             () -> s.duration(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Duration.ZERO, Duration.ofMinutes(1)),
             DEFAULT_SHUTDOWN_TIMEOUT);
-    return new OtlpSettings(protocol, endpoint, headers, gzip, timeout, tls, queueSize, shutdownTimeout, secrets);
-  }
-
-  private static <T> T read(List<String> errors, Supplier<T> reader, T onError) {
-    try {
-      return reader.get();
-    } catch (ConfigError e) {
-      errors.add(e.getMessage());
-      return onError;
-    }
+    return new OtlpSettings(
+        protocol, endpoint, headers, "gzip".equals(compression), timeout, tls, queueSize, shutdownTimeout, secrets);
   }
 
   /**
