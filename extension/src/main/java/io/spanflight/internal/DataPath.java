@@ -75,7 +75,7 @@ record DataPath(
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   /**
-   * Builds the parts; starts nothing.
+   * Builds the parts (and loads the native library, unless switched off); starts no thread.
    *
    * @param running whether profiling is on, without waiting for the switch's lock
    * @param exporter the running exporter, or the none exporter while off, without waiting either
