@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 /**
  * The exporters' counters since start, over every run: switching off and on starts a new exporter
  * each time, and these totals never go down (while off, the last run's counts stay). Reads the
- * current run's exporter without waiting for the engine's lock: the agent's last metric export
- * runs at shutdown while Spanflight's own shutdown holds it.
+ * current run's exporter without waiting for the switch's lock (Spanflight's): the agent's last
+ * metric export runs at shutdown while Spanflight's own shutdown holds it.
  *
  * <p>Not API: internal to Spanflight.
  */

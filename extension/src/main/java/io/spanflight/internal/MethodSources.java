@@ -4,8 +4,11 @@ import io.spanflight.internal.config.ConfigError;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.HookedMethodSamples;
+import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.logging.ThrottledLogger;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +39,10 @@ final class MethodSources {
   static final int ALL_STACKS_PER_SECOND = 500;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
-  private final Spanflight engine;
+  private final SpanflightConfig config;
+  private final Timelines timelines;
+  private final ContextRegistry registry;
+  private final ProfileCollector collector;
   private final boolean viaJfr = Runtime.version().feature() >= 25;
   private String timingFilter; // guarded by this
   private String traceFilter; // guarded by this
@@ -47,8 +53,11 @@ final class MethodSources {
   private long droppedTraces; // housekeeping thread
   private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
-  MethodSources(Spanflight engine, SpanflightConfig config) {
-    this.engine = engine;
+  MethodSources(SpanflightConfig config, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
+    this.config = config;
+    this.timelines = timelines;
+    this.registry = registry;
+    this.collector = collector;
     for (SourceSettings source : config.sources()) {
       String filter = source.enabled() ? source.value() : "";
       if (source.name().equals(SourceSettings.METHOD_TIMING)) {
@@ -95,10 +104,9 @@ final class MethodSources {
       long start = System.nanoTime();
       try {
         hooks = MethodHooks.prepare(
-            engine.config().nativeDirectory(), engine.config().methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND, ALL_STACKS_PER_SECOND);
+            config.nativeDirectory(), config.methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND, ALL_STACKS_PER_SECOND);
         hooks.select(timingFilter, traceFilter);
-        samples = new HookedMethodSamples(
-            hooks, engine.timelines(), engine.registry(), engine.collector(), engine.config().filters());
+        samples = new HookedMethodSamples(hooks, timelines, registry, collector, config.filters());
         installMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       } catch (Exception | LinkageError e) {
         hooksFailure = e.toString();

@@ -1,20 +1,17 @@
 package io.spanflight.internal;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.DrainPace;
 import io.spanflight.internal.costs.SpanCosts;
-import io.spanflight.internal.export.FileProfileExporter;
-import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.CalibrationEvent;
+import io.spanflight.internal.jfr.CalibrationPace;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileInterval;
-import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
-import io.spanflight.internal.correlate.DrainPace;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -24,12 +21,13 @@ import java.util.logging.Logger;
 
 /**
  * One stretch of time during which profiling is on: our JFR stream, the exporter and the two
- * background threads. Created when profiling is switched on, {@link #stop() stopped} when it is
- * switched off; nothing of it outlives that (a new run creates everything again).
+ * background threads, working on the {@link DataPath}. Created when profiling is switched on,
+ * {@link #stop() stopped} when it is switched off; nothing of it outlives that (a new run creates
+ * everything again).
  *
  * <pre>
- *  "spanflight-timeline":      every 10-50 ms (DrainPace) drain rings into the engine's timelines
- *  "spanflight-export" thread: every 1 s  calibration (1/s for the first few, then 1/10 s), prune
+ *  "spanflight-timeline":      every 10-50 ms (DrainPace) drain rings into the timelines
+ *  "spanflight-export" thread: every 1 s  calibration (CalibrationPace: 1/s, then 1/10 s), prune
  *                                         timelines (behind the stream's watermark) + registry,
  *                                         metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
@@ -37,49 +35,39 @@ import java.util.logging.Logger;
  *                              ─► SampleJoiner ─► ProfileCollector
  * </pre>
  *
+ * <p>Every task on the background threads catches its own failures; nothing reaches application
+ * threads.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class SpanflightRun {
   /**
-   * Calibration events committed once a second at the start of a run, until the stream has
-   * delivered this many: the clock map needs three before samples join.
+   * Timelines keep this much history behind the newest event the JFR stream has delivered (its
+   * watermark): a sample that starts that long before the watermark (a duration event committed
+   * late) finds its stretch pruned and is counted as unknown-timeline, never joined to a wrong span.
    */
-  static final int CALIBRATIONS = 5;
-
-  /**
-   * After the first {@link #CALIBRATIONS}, one calibration event this often: the clock map is a
-   * line fitted to them, and its slope is only as good as the span of time they cover. One small
-   * event (a timestamp and a long) per 10 s in our recording, and in any other recording that
-   * enables our event type.
-   */
-  static final long CALIBRATION_TRICKLE_NANOS = TimeUnit.SECONDS.toNanos(10);
+  static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
+  /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
+  static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
-  private final Spanflight engine;
+  private final DataPath path;
   private final SpanflightConfig config;
   private final JfrSampleStream stream;
   private final ScheduledExecutorService scheduler = daemonScheduler("spanflight-export");
   /** Drains the rings on its own thread, so encoding or pruning never delays a drain. */
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
-  private final long calibrationsAtStart;
+  private final CalibrationPace calibrationPace;
   private final DrainPace drainPace;
-  private long lastCalibrationCommit; // housekeeping thread
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
   private byte[] lastPayload;
 
-  SpanflightRun(Spanflight engine) {
-    this.engine = engine;
-    this.config = engine.config();
-    // With the raw payload on, the stream keeps about one interval, which each request carries.
-    Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
-    this.stream =
-        new JfrSampleStream(
-            engine.methodSources().streamSources(config.sources()), engine.joiner(), engine.collector(), keep, config.capAtDefaultJfc());
-    if (config.scopeEventThreshold() != null) {
-      stream.recordScopeEvents(config.scopeEventThreshold());
-    }
-    this.calibrationsAtStart = engine.joiner().calibrations();
+  SpanflightRun(DataPath path) {
+    this.path = path;
+    this.config = path.config();
+    this.stream = path.newStream();
+    this.calibrationPace = new CalibrationPace(path.joiner()::calibrations, CalibrationEvent::commitNow);
     this.drainPace = new DrainPace(config.ringSize());
   }
 
@@ -92,45 +80,32 @@ final class SpanflightRun {
         });
   }
 
-  /** Starts the run; the exporter and the JFR stream are created on the background thread. */
+  /** Starts the run: the exporter is created and the JFR stream started on the background thread. */
   void start() {
-    scheduler.execute(engine.guarded("start", this::startInBackground));
+    scheduler.execute(guarded("start", this::startInBackground));
   }
 
   private void startInBackground() {
-    BenchmarkArm arm = engine.arm();
-    String virtualThreads = arm.capture ? engine.hookVirtualThreadMountsOnce() : "no capture";
-    String methodHooks = engine.methodSources().startHooks();
-    exporter = createExporter();
+    BenchmarkArm arm = path.arm();
+    String virtualThreads = arm.capture ? path.mountHooks().installOnce() : "no capture";
+    String methodHooks = path.methodSources().startHooks();
+    exporter = path.newExporter();
     if (arm.stream != null) {
       stream.use(arm.stream);
       stream.start();
     }
     long interval = config.exportInterval().toMillis();
     drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
-    scheduler.scheduleWithFixedDelay(
-        engine.guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
-    scheduler.scheduleAtFixedRate(
-        engine.guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
-    logger.info(
-        "Spanflight "
-            + Spanflight.VERSION
-            + " started: timeline="
-            + engine.bridge().implementation()
-            + ", "
-            + virtualThreads
-            + ", "
-            + methodHooks
-            + ", profiles to "
-            + exporter.destination()
-            + ", "
-            + config.describe());
+    scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+    scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    logger.info("Spanflight " + DataPath.VERSION + " started: timeline=" + path.bridge().implementation() + ", "
+        + virtualThreads + ", " + methodHooks + ", profiles to " + exporter.destination() + ", " + config.describe());
   }
 
   /** Drains the rings, then schedules the next drain at the pace the rings' filling calls for. */
   private void drainAndReschedule() {
     long[] next = {DrainPace.FASTEST_MILLIS}; // after a failed drain too (logged by guarded)
-    engine.guarded("drain", () -> next[0] = engine.timelines().drainPaced(drainPace)).run();
+    guarded("drain", () -> next[0] = path.timelines().drainPaced(drainPace)).run();
     try {
       drainer.schedule(this::drainAndReschedule, next[0], TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
@@ -138,46 +113,22 @@ final class SpanflightRun {
     }
   }
 
-  private ProfileExporter createExporter() {
-    switch (config.exporter()) {
-      case FILE:
-        return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), engine.encoder().json());
-      case NONE:
-        return ProfileExporter.NONE;
-      default:
-        try {
-          return OtlpProfileExporters.create(config.otlp());
-        } catch (RuntimeException | LinkageError e) {
-          // no stack trace: the sender's message may quote the endpoint, so it is scrubbed
-          logger.severe(
-              "Spanflight cannot export profiles over OTLP: "
-                  + Redacted.scrub(e.getClass().getName() + ": " + e.getMessage(), config.otlp().secrets()));
-          return ProfileExporter.NONE;
-        }
-    }
-  }
-
   private void calibrateAndPrune() {
-    engine.publishProcessContext();
+    path.processContext().publish();
     stream.checkOurRecording();
-    long now = System.nanoTime();
-    if (engine.joiner().calibrations() - calibrationsAtStart < CALIBRATIONS
-        || now - lastCalibrationCommit >= CALIBRATION_TRICKLE_NANOS) {
-      CalibrationEvent.commitNow();
-      lastCalibrationCommit = now;
-    }
-    engine.timelines().drain();
-    engine.methodSources().drain(); // traced calls join the timelines before they are pruned
+    calibrationPace.commitIfDue(System.nanoTime());
+    path.timelines().drain();
+    path.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
-    long watermark = engine.arm().stream == null ? System.nanoTime() : engine.joiner().watermarkNanos();
-    engine.timelines().pruneBehind(watermark, Spanflight.TIMELINE_HORIZON_NANOS);
-    BitSet referenced = engine.timelines().referencedIds();
-    engine.registry().prune(referenced::get);
-    if (engine.spanCosts() != null) {
-      engine.spanCosts().expire(engine.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
+    long watermark = path.arm().stream == null ? System.nanoTime() : path.joiner().watermarkNanos();
+    path.timelines().pruneBehind(watermark, TIMELINE_HORIZON_NANOS);
+    BitSet referenced = path.timelines().referencedIds();
+    path.registry().prune(referenced::get);
+    if (path.spanCosts() != null) {
+      path.spanCosts().expire(path.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
     }
-    engine.metrics().tick();
+    path.metrics().tick();
   }
 
   CompletableResultCode exportInterval() {
@@ -186,11 +137,11 @@ final class SpanflightRun {
 
   /** @param last the run's last interval: our stream is closed, its raw data was kept before */
   private CompletableResultCode exportInterval(boolean last) {
-    ProfileInterval interval = engine.collector().takeInterval();
+    ProfileInterval interval = path.collector().takeInterval();
     try {
       return export(interval, last);
     } finally {
-      engine.collector().recycle(interval); // encoded and written: its tables serve the next one
+      path.collector().recycle(interval); // encoded and written: its tables serve the next one
     }
   }
 
@@ -200,24 +151,13 @@ final class SpanflightRun {
     }
     long end = EpochClock.nowNanos();
     byte[] payload = !config.rawPayload() ? null : last ? lastPayload : stream.dumpRecent();
-    byte[] request = engine.encoder().encode(interval, end, payload);
+    byte[] request = path.encoder().encode(interval, end, payload);
     CompletableResultCode result = exporter.export(request, interval, end);
     if (logger.isLoggable(Level.FINE)) {
-      logger.fine(
-          "Spanflight exported "
-              + interval.sampleCount()
-              + " samples ("
-              + interval.linkedSampleCount()
-              + " linked, "
-              + request.length
-              + " bytes); since start: "
-              + engine.joiner().summary()
-              + ", timelines: "
-              + engine.timelines().threadCount()
-              + " threads, "
-              + engine.timelines().stepCount()
-              + " steps, registry: "
-              + engine.registry().size());
+      logger.fine("Spanflight exported " + interval.sampleCount() + " samples (" + interval.linkedSampleCount()
+          + " linked, " + request.length + " bytes); since start: " + path.joiner().summary() + ", timelines: "
+          + path.timelines().threadCount() + " threads, " + path.timelines().stepCount() + " steps, registry: "
+          + path.registry().size());
     }
     return result;
   }
@@ -243,16 +183,27 @@ final class SpanflightRun {
     scheduler.shutdownNow();
     drainer.awaitTermination(2, TimeUnit.SECONDS);
     scheduler.awaitTermination(2, TimeUnit.SECONDS);
-    if (engine.arm() == BenchmarkArm.FULL) {
-      engine.joiner().awaitCalibrationCommittedNow(Spanflight.SHUTDOWN_DELIVERY_WAIT_MILLIS);
+    if (path.arm() == BenchmarkArm.FULL) {
+      path.joiner().awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
     }
     if (config.rawPayload()) {
       lastPayload = stream.dumpRecent(); // while our stream is still open
     }
     stream.close();
-    engine.methodSources().drain();
+    path.methodSources().drain();
     exportInterval(true); // queued; the exporter's shutdown delivers it within its flush timeout
     long flushMillis = config.otlp() != null ? config.otlp().shutdownTimeout().toMillis() : 0;
     exporter.shutdown().join(flushMillis + 2000, TimeUnit.MILLISECONDS);
+  }
+
+  /** {@code body}, its failures logged (throttled) instead of ending the thread that runs it. */
+  private Runnable guarded(String task, Runnable body) {
+    return () -> {
+      try {
+        body.run();
+      } catch (Throwable t) {
+        path.taskFailures().log(Level.WARNING, "Spanflight background task '" + task + "' failed", t);
+      }
+    };
   }
 }

@@ -1,5 +1,8 @@
 package io.spanflight.internal.config;
 
+import java.util.List;
+import java.util.function.Supplier;
+
 /**
  * A setting that cannot be used: names the key, the value and the form that was expected. The
  * value is shown on one line (control characters escaped) and shortened when very long; callers
@@ -23,6 +26,19 @@ public final class ConfigError extends RuntimeException {
 
   private ConfigError(String key, String expected) {
     super("invalid value (not shown: it may hold secrets) for " + key + " (" + envName(key) + "): expected " + expected);
+  }
+
+  /**
+   * What {@code reader} reads; when it refuses a value, its message goes to {@code errors} and
+   * {@code onError} stands in, so that one wrong key makes one message.
+   */
+  static <T> T collect(List<String> errors, Supplier<T> reader, T onError) {
+    try {
+      return reader.get();
+    } catch (ConfigError e) {
+      errors.add(e.getMessage());
+      return onError;
+    }
   }
 
   /** The environment variable that sets the same key, e.g. OTEL_SPANFLIGHT_EXPORTER. */

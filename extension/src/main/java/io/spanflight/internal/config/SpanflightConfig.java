@@ -2,31 +2,87 @@ package io.spanflight.internal.config;
 
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import io.spanflight.internal.filter.SampleFilters;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * Every Spanflight setting, read once at startup. Each key works as a system property and as the
- * matching {@code OTEL_*} environment variable (the agent's {@link ConfigProperties} does that).
- * A bad value is collected in {@link #errors()} instead of thrown: the caller logs each one and
- * switches off what it concerns. Every key concerns the whole pipeline, so its error switches
- * Spanflight off while the application keeps running, except the {@code otel.spanflight.span.costs*}
- * keys: their error ({@link #spanCostErrors()}) switches only span costs off.
+ * Every Spanflight setting, read once at startup ({@link #read}, by {@link ConfigReader}). Each key
+ * works as a system property and as the matching {@code OTEL_*} environment variable (the agent's
+ * {@link ConfigProperties} does that). A bad value is collected in {@link #errors()} instead of
+ * thrown: the caller logs each one and switches off what it concerns. Every key concerns the whole
+ * pipeline, so its error switches Spanflight off while the application keeps running, except the
+ * {@code otel.spanflight.span.costs*} keys: their error ({@link #spanCostErrors()}) switches only
+ * span costs off.
  *
  * <p>Not API: internal to Spanflight.
+ *
+ * @param errors one message per bad setting, each naming the key, the value and the expected form
+ * @param spanCostErrors one message per bad {@code otel.spanflight.span.costs*} setting; they switch
+ *     span costs off only
+ * @param fileFormats what {@code file} writes per interval: never empty
+ * @param sources every JFR source, enabled or not, in catalogue order
+ * @param filters the context filters: which samples are kept, per source
+ * @param maxSteps the most context switches all timelines together hold; beyond it, stretches turn
+ *     unknown
+ * @param methodHooksMax the most methods the method hooks (JDK 17 and 21) instrument
+ * @param nativeEnabled false forces the pure-Java bridge (no native thread-context record)
+ * @param linkLocalRoot the Grafana/Pyroscope mode: samples link to the local-root span, which
+ *     carries {@code pyroscope.profile.id}
+ * @param rawPayload true attaches the interval's raw JFR data to each request as {@code
+ *     original_payload}
+ * @param contextAttributes span attribute keys copied from each context's local-root span (may be
+ *     empty)
+ * @param linkUnsampled whether samples of spans that were not sampled link to them (they are kept
+ *     either way)
+ * @param scopeEventThreshold the shortest span scope recorded as a JFR {@code io.spanflight.SpanScope}
+ *     event, or null when those events are off
+ * @param nativeDirectory the root under which a fresh private directory ({@link
+ *     io.spanflight.internal.bridge.PrivateDirectory}) receives the native library and the
+ *     boot-class-path jars; null means {@code java.io.tmpdir}. Checked when used, not here.
+ * @param otlp null unless the exporter is {@code otlp}
+ * @param capAtDefaultJfc true when no JFR setting of ours may be denser than the JDK's default.jfc
+ *     ({@code otel.spanflight.jfr.cap=default})
+ * @param jmxEnabled true registers the control MBean (switch on/off, counters, settings in force)
+ * @param spanCosts true puts {@code spanflight.cost.*} attributes on exported spans and counts
+ *     costs per route
+ * @param spanCostsMaxSpans the most spans held for their costs, and the most spans whose costs are
+ *     tracked
+ * @param spanCostsMaxRoutes distinct {@code http.route} values in the cost metrics; beyond, {@code
+ *     other}
+ * @param spanCostsWait how long a span waits at most for the JFR stream to pass its end
  */
-public final class SpanflightConfig {
+public record SpanflightConfig(
+    List<String> errors,
+    List<String> spanCostErrors,
+    boolean enabled,
+    Exporter exporter,
+    Duration exportInterval,
+    Path fileDirectory,
+    Set<FileFormat> fileFormats,
+    List<SourceSettings> sources,
+    SampleFilters filters,
+    int ringSize,
+    int maxSteps,
+    int methodHooksMax,
+    boolean nativeEnabled,
+    boolean linkLocalRoot,
+    boolean rawPayload,
+    List<String> contextAttributes,
+    boolean linkUnsampled,
+    Duration scopeEventThreshold,
+    Path nativeDirectory,
+    OtlpSettings otlp,
+    boolean capAtDefaultJfc,
+    boolean jmxEnabled,
+    boolean spanCosts,
+    int spanCostsMaxSpans,
+    int spanCostsMaxRoutes,
+    Duration spanCostsWait) {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   public static final String ENABLED = "otel.spanflight.enabled";
   public static final String EXPORTER = "otel.spanflight.exporter";
@@ -87,137 +143,8 @@ public final class SpanflightConfig {
     PPROF
   }
 
-  private final List<String> errors = new ArrayList<>();
-  private final List<String> spanCostErrors = new ArrayList<>();
-  private final boolean enabled;
-  private final Exporter exporter;
-  private final Duration exportInterval;
-  private final Path fileDirectory;
-  private final Set<FileFormat> fileFormats;
-  private final List<SourceSettings> sources;
-  private final SampleFilters filters;
-  private final int ringSize;
-  private final int maxSteps;
-  private final int methodHooksMax;
-  private final boolean nativeEnabled;
-  private final boolean linkLocalRoot;
-  private final boolean rawPayload;
-  private final List<String> contextAttributes;
-  private final boolean linkUnsampled;
-  private final Duration scopeEventThreshold;
-  private final Path nativeDirectory;
-  private final OtlpSettings otlp;
-  private final boolean capAtDefaultJfc;
-  private final boolean jmxEnabled;
-  private final boolean spanCosts;
-  private final int spanCostsMaxSpans;
-  private final int spanCostsMaxRoutes;
-  private final Duration spanCostsWait;
-
-  private SpanflightConfig(ConfigProperties properties) {
-    Settings s = new Settings(properties);
-    enabled = read(() -> s.bool(ENABLED, true), false);
-    exporter =
-        Exporter.valueOf(
-            read(() -> s.choice(EXPORTER, "otlp", "otlp", "file", "none"), "none")
-                .toUpperCase(java.util.Locale.ROOT));
-    exportInterval =
-        read(
-            () ->
-                s.duration(
-                    EXPORT_INTERVAL, DEFAULT_EXPORT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
-            DEFAULT_EXPORT_INTERVAL);
-    fileDirectory =
-        read(
-            () -> directory(s, FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY, exporter == Exporter.FILE),
-            Paths.get(DEFAULT_FILE_DIRECTORY));
-    fileFormats = read(() -> fileFormats(s), EnumSet.of(FileFormat.OTLP));
-    sources = SourceSettings.read(s, errors);
-    filters = FilterSettings.read(s, sources, errors);
-    ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
-    maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
-    methodHooksMax =
-        read(() -> s.integer(METHOD_HOOKS_MAX, DEFAULT_METHOD_HOOKS_MAX, 1, 100_000), DEFAULT_METHOD_HOOKS_MAX);
-    nativeEnabled = read(() -> s.bool(NATIVE_ENABLED, true), false);
-    linkLocalRoot = read(() -> s.bool(LINK_LOCAL_ROOT, false), false);
-    rawPayload = read(() -> s.bool(RAW_PAYLOAD, false), false);
-    contextAttributes =
-        read(
-            () -> s.attributeKeys(CONTEXT_ATTRIBUTES, DEFAULT_CONTEXT_ATTRIBUTES, MAX_CONTEXT_ATTRIBUTES),
-            List.of());
-    linkUnsampled = read(() -> s.bool(LINK_UNSAMPLED, true), true);
-    boolean scopeEvents = read(() -> s.bool(SCOPE_EVENTS, false), false);
-    Duration threshold =
-        read(
-            () -> s.duration(SCOPE_EVENTS_THRESHOLD, DEFAULT_SCOPE_EVENTS_THRESHOLD, Duration.ZERO, Duration.ofHours(1)),
-            DEFAULT_SCOPE_EVENTS_THRESHOLD);
-    scopeEventThreshold = scopeEvents ? threshold : null;
-    nativeDirectory = read(() -> directory(s, NATIVE_DIRECTORY, null, true), null);
-    otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
-    capAtDefaultJfc = read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
-    jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
-    // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
-    boolean spanCostsAsked = readSpanCosts(() -> s.bool(SPAN_COSTS, false), false);
-    spanCostsMaxSpans =
-        readSpanCosts(() -> s.integer(SPAN_COSTS_MAX_SPANS, DEFAULT_SPAN_COSTS_MAX_SPANS, 100, 100_000), DEFAULT_SPAN_COSTS_MAX_SPANS);
-    spanCostsMaxRoutes =
-        readSpanCosts(() -> s.integer(SPAN_COSTS_MAX_ROUTES, DEFAULT_SPAN_COSTS_MAX_ROUTES, 1, 10_000), DEFAULT_SPAN_COSTS_MAX_ROUTES);
-    spanCostsWait =
-        readSpanCosts(
-            () -> s.duration(SPAN_COSTS_WAIT, DEFAULT_SPAN_COSTS_WAIT, Duration.ofMillis(100), Duration.ofSeconds(60)),
-            DEFAULT_SPAN_COSTS_WAIT);
-    spanCosts = spanCostsAsked && spanCostErrors.isEmpty();
-  }
-
-  /**
-   * A directory path; when {@code checked}, one that exists must be a directory (it is created
-   * when missing, later). Null when unset and {@code defaultValue} is null.
-   */
-  private static Path directory(Settings s, String key, String defaultValue, boolean checked) {
-    String value = s.string(key, defaultValue);
-    if (value == null) {
-      return null;
-    }
-    Path path;
-    try {
-      path = Paths.get(value);
-    } catch (RuntimeException e) { // InvalidPathException: a NUL character, for one
-      throw new ConfigError(key, value, "a directory path");
-    }
-    if (checked && Files.exists(path) && !Files.isDirectory(path)) {
-      throw new ConfigError(key, value, "a directory path (this is a file)");
-    }
-    return path;
-  }
-
-  private static Set<FileFormat> fileFormats(Settings s) {
-    Set<FileFormat> formats = EnumSet.noneOf(FileFormat.class);
-    for (String format : s.choices(FILE_FORMAT, "otlp", "otlp", "json", "pprof")) {
-      formats.add(FileFormat.valueOf(format.toUpperCase(java.util.Locale.ROOT)));
-    }
-    return formats;
-  }
-
   public static SpanflightConfig read(ConfigProperties properties) {
-    return new SpanflightConfig(properties);
-  }
-
-  private <T> T read(Supplier<T> reader, T onError) {
-    try {
-      return reader.get();
-    } catch (ConfigError e) {
-      errors.add(e.getMessage());
-      return onError;
-    }
-  }
-
-  private <T> T readSpanCosts(Supplier<T> reader, T onError) {
-    try {
-      return reader.get();
-    } catch (ConfigError e) {
-      spanCostErrors.add(e.getMessage());
-      return onError;
-    }
+    return new ConfigReader(properties).read();
   }
 
   /**
@@ -234,147 +161,9 @@ public final class SpanflightConfig {
     }
   }
 
-  /** One message per bad {@code otel.spanflight.span.costs*} setting; they switch span costs off only. */
-  public List<String> spanCostErrors() {
-    return Collections.unmodifiableList(spanCostErrors);
-  }
-
-  /** One message per bad setting, each naming the key, the value and the expected form. */
-  public List<String> errors() {
-    return Collections.unmodifiableList(errors);
-  }
-
   /** True when Spanflight should run: enabled and every setting valid. */
   public boolean active() {
     return enabled && errors.isEmpty();
-  }
-
-  public boolean enabled() {
-    return enabled;
-  }
-
-  public Exporter exporter() {
-    return exporter;
-  }
-
-  public Duration exportInterval() {
-    return exportInterval;
-  }
-
-  public Path fileDirectory() {
-    return fileDirectory;
-  }
-
-  /** The context filters: which samples are kept, per source. */
-  public SampleFilters filters() {
-    return filters;
-  }
-
-  /** What {@code file} writes per interval: never empty. */
-  public Set<FileFormat> fileFormats() {
-    return Collections.unmodifiableSet(fileFormats);
-  }
-
-  /** Every JFR source, enabled or not, in catalogue order. */
-  public List<SourceSettings> sources() {
-    return Collections.unmodifiableList(sources);
-  }
-
-  public int ringSize() {
-    return ringSize;
-  }
-
-  /** The most methods the method hooks (JDK 17 and 21) instrument. */
-  public int methodHooksMax() {
-    return methodHooksMax;
-  }
-
-  /** The most context switches all timelines together hold; beyond it, stretches turn unknown. */
-  public int maxSteps() {
-    return maxSteps;
-  }
-
-  /**
-   * The Grafana/Pyroscope mode: samples link to the local-root span, which carries
-   * {@code pyroscope.profile.id}.
-   */
-  public boolean linkLocalRoot() {
-    return linkLocalRoot;
-  }
-
-  /** Span attribute keys copied from each context's local-root span (may be empty). */
-  public List<String> contextAttributes() {
-    return contextAttributes;
-  }
-
-  /** Whether samples of spans that were not sampled link to them (they are kept either way). */
-  public boolean linkUnsampled() {
-    return linkUnsampled;
-  }
-
-  /**
-   * The shortest span scope recorded as a JFR {@code io.spanflight.SpanScope} event, or null when
-   * those events are off.
-   */
-  public Duration scopeEventThreshold() {
-    return scopeEventThreshold;
-  }
-
-  /** True attaches the interval's raw JFR data to each request as {@code original_payload}. */
-  public boolean rawPayload() {
-    return rawPayload;
-  }
-
-  /** False forces the pure-Java bridge (no native thread-context record). */
-  public boolean nativeEnabled() {
-    return nativeEnabled;
-  }
-
-  /**
-   * The root under which a fresh private directory ({@link
-   * io.spanflight.internal.bridge.PrivateDirectory}) receives the native library and the
-   * boot-class-path jars; null means {@code java.io.tmpdir}. Checked when used, not here.
-   */
-  public Path nativeDirectory() {
-    return nativeDirectory;
-  }
-
-  /**
-   * True when no JFR setting of ours may be denser than the JDK's default.jfc ({@code
-   * otel.spanflight.jfr.cap=default}).
-   */
-  public boolean capAtDefaultJfc() {
-    return capAtDefaultJfc;
-  }
-
-  /** True registers the control MBean (switch on/off, counters, settings in force). */
-  public boolean jmxEnabled() {
-    return jmxEnabled;
-  }
-
-  /** True puts {@code spanflight.cost.*} attributes on exported spans and counts costs per route. */
-  public boolean spanCosts() {
-    return spanCosts;
-  }
-
-  /** The most spans held for their costs, and the most spans whose costs are tracked. */
-  public int spanCostsMaxSpans() {
-    return spanCostsMaxSpans;
-  }
-
-  /** Distinct {@code http.route} values in the cost metrics; beyond, {@code other}. */
-  public int spanCostsMaxRoutes() {
-    return spanCostsMaxRoutes;
-  }
-
-  /** How long a span waits at most for the JFR stream to pass its end. */
-  public Duration spanCostsWait() {
-    return spanCostsWait;
-  }
-
-  /** Null unless the exporter is {@code otlp}. */
-  public OtlpSettings otlp() {
-    return otlp;
   }
 
   /** The secrets the settings hold (see {@link OtlpSettings#secrets()}); empty without OTLP. */
@@ -405,5 +194,11 @@ public final class SpanflightConfig {
       shown.put("span.costs", "on");
     }
     return shown.toString();
+  }
+
+  /** The same as {@link #describe()}: never the settings' secrets. */
+  @Override
+  public String toString() {
+    return describe();
   }
 }

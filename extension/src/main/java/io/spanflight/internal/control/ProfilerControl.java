@@ -3,7 +3,7 @@ package io.spanflight.internal.control;
 import java.util.List;
 
 /**
- * What the control MBean switches and shows; implemented by the engine.
+ * What the control MBean switches and shows; implemented by the profiler's switch ({@code Spanflight}).
  *
  * <p>Not API: internal to Spanflight.
  */

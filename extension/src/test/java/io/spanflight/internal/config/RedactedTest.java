@@ -58,17 +58,31 @@ class RedactedTest {
 
   @Test
   void theStartupDescriptionShowsNoSecret() {
-    SpanflightConfig config =
-        SpanflightConfig.read(
-            DefaultConfigProperties.createFromMap(
-                Map.of(
-                    "otel.exporter.otlp.profiles.endpoint", "https://alice:pw-123@collector:4318/v1development/profiles?api_key=k-456",
-                    "otel.exporter.otlp.profiles.headers", "authorization=Bearer%20tok-789")));
+    SpanflightConfig config = configWithSecrets();
     assertThat(config.errors()).isEmpty();
     assertThat(config.describe())
         .contains("https://***@collector:4318/v1development/profiles?api_key=***", "authorization=***")
         .doesNotContain("alice", "pw-123", "k-456", "tok-789");
     assertThat(config.secrets()).contains("alice:pw-123", "pw-123", "k-456", "Bearer%20tok-789", "Bearer tok-789");
+  }
+
+  /** OTLP settings whose endpoint and headers hold secrets: alice, pw-123, k-456, tok-789. */
+  private static SpanflightConfig configWithSecrets() {
+    return SpanflightConfig.read(
+        DefaultConfigProperties.createFromMap(
+            Map.of(
+                "otel.exporter.otlp.profiles.endpoint", "https://alice:pw-123@collector:4318/v1development/profiles?api_key=k-456",
+                "otel.exporter.otlp.profiles.headers", "authorization=Bearer%20tok-789")));
+  }
+
+  /** The settings are records: their toString must not print the headers and endpoint as given. */
+  @Test
+  void theSettingsPrintNoSecret() {
+    SpanflightConfig config = configWithSecrets();
+    assertThat(config.toString()).isEqualTo(config.describe());
+    assertThat(config.otlp().toString())
+        .contains("collector:4318")
+        .doesNotContain("alice", "pw-123", "k-456", "tok-789");
   }
 
   @Test

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class LateStreamJoinTest {
   private static final long SECOND = 1_000_000_000L;
-  private static final long MARGIN = 3 * SECOND; // Spanflight.TIMELINE_HORIZON_NANOS
+  private static final long MARGIN = 3 * SECOND; // SpanflightRun.TIMELINE_HORIZON_NANOS
 
   private final ScriptedBridge bridge = new ScriptedBridge();
   private final Timelines timelines = new Timelines(bridge);

@@ -1,0 +1,184 @@
+package io.spanflight.internal;
+
+import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.bridge.ContextBridge;
+import io.spanflight.internal.bridge.ContextBridges;
+import io.spanflight.internal.bridge.NativeContextBridge;
+import io.spanflight.internal.capture.CarrierRecordWriter;
+import io.spanflight.internal.capture.SwitchRecorder;
+import io.spanflight.internal.config.Redacted;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.control.ProfilerControl;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.costs.SpanCostLink;
+import io.spanflight.internal.costs.SpanCostTable;
+import io.spanflight.internal.export.FileProfileExporter;
+import io.spanflight.internal.export.OtlpProfileExporters;
+import io.spanflight.internal.export.ProfileExporter;
+import io.spanflight.internal.jfr.CalibrationEvent;
+import io.spanflight.internal.jfr.JfrClock;
+import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.logging.ThrottledLogger;
+import io.spanflight.internal.profile.ExportRequestEncoder;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.AttributeKeyMap;
+import io.spanflight.internal.registry.ContextAttributes;
+import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.LocalRoots;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
+
+/**
+ * What Spanflight is made of: the parts {@link #wire} builds from the settings, each from the ones
+ * before it. They live as long as the JVM; each run builds its own JFR stream and exporter from
+ * the same settings ({@link #newStream}, {@link #newExporter}).
+ *
+ * <pre>
+ *  capture:   ContextBridge (native: OTEP-4947 record + rings; else Java rings) ◄─ SwitchRecorder
+ *             CarrierRecordWriter + MountHooks (virtual-thread mounts; with a native record only)
+ *  registry:  ContextAttributes ─► ContextRegistry (ids for span contexts)
+ *  correlate: Timelines (the rings drained per Java thread)
+ *  jfr:       SampleJoiner (clock map, Timelines.contextAt, filters) ─► ProfileCollector
+ *  profile:   ProfileCollector (one interval) ─► ExportRequestEncoder ─► a run's exporter
+ *  beside:    SpanCostTable, MethodSources, ProcessContextPublisher, SelfMetrics
+ * </pre>
+ *
+ * <p>With otel.spanflight.span.costs, the join also adds each event of a sampled span to the
+ * SpanCostTable, which the agent's wrapped span exporter (costs.CostSpanExporter) empties. The
+ * parts' counters are read for the control view through {@link #count}.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+record DataPath(
+    SpanflightConfig config,
+    BenchmarkArm arm,
+    ContextBridge bridge,
+    SwitchRecorder recorder,
+    CarrierRecordWriter carrierRecords, // null without a native record
+    MountHooks mountHooks,
+    ContextRegistry registry,
+    Timelines timelines,
+    SampleJoiner joiner,
+    ProfileCollector collector,
+    ExportRequestEncoder encoder,
+    SpanCostTable spanCosts, // null while otel.spanflight.span.costs is off
+    MethodSources methodSources,
+    ProcessContextPublisher processContext,
+    SelfMetrics metrics,
+    ThrottledLogger taskFailures) {
+  static final String VERSION = versionOfJar();
+  private static final Logger logger = Logger.getLogger("io.spanflight");
+
+  /**
+   * Builds the parts (and loads the native library, unless switched off); starts no thread.
+   *
+   * @param running whether profiling is on, without waiting for the switch's lock
+   * @param exporter the running exporter, or the none exporter while off, without waiting either
+   */
+  static DataPath wire(
+      SpanflightConfig config,
+      Resource resource,
+      LocalRoots localRoots,
+      SpanCostLink costLink,
+      BooleanSupplier running,
+      Supplier<ProfileExporter> exporter) {
+    ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+    BenchmarkArm arm = BenchmarkArm.fromSystemProperty();
+    ContextBridge bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
+    ContextAttributes attributes =
+        config.contextAttributes().isEmpty()
+            ? ContextAttributes.NONE
+            : new ContextAttributes(config.contextAttributes(), localRoots::localRootSpan, new AttributeKeyMap());
+    ContextRegistry registry =
+        new ContextRegistry(
+            bridge,
+            config.linkLocalRoot() ? localRoots::localRootOf : UnaryOperator.identity(),
+            attributes);
+    Timelines timelines = new Timelines(bridge, config.maxSteps());
+    ProfileCollector collector = new ProfileCollector(config.linkUnsampled());
+    SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
+    ExportRequestEncoder encoder = new ExportRequestEncoder(resource, VERSION);
+    SwitchRecorder recorder = new SwitchRecorder(registry, bridge);
+    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, exporter);
+    CarrierRecordWriter carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
+    SpanCostTable spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
+    if (spanCosts != null) {
+      costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, joiner::recordCosts);
+    }
+    return new DataPath(
+        config, arm, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
+        registry, timelines, joiner, collector, encoder, spanCosts,
+        new MethodSources(config, timelines, registry, collector),
+        new ProcessContextPublisher(resource, attributes, bridge), metrics, taskFailures);
+  }
+
+  /** A run's JFR stream, with the method filters in force now (the control MBean may change them). */
+  JfrSampleStream newStream() {
+    // With the raw payload on, the stream keeps about one interval, which each request carries.
+    Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
+    JfrSampleStream stream =
+        new JfrSampleStream(methodSources.streamSources(config.sources()), joiner, collector, keep, config.capAtDefaultJfc());
+    if (config.scopeEventThreshold() != null) {
+      stream.recordScopeEvents(config.scopeEventThreshold());
+    }
+    return stream;
+  }
+
+  /** A run's exporter; the none exporter (and one log line) when the OTLP one cannot be built. */
+  ProfileExporter newExporter() {
+    switch (config.exporter()) {
+      case FILE:
+        return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), encoder.json());
+      case NONE:
+        return ProfileExporter.NONE;
+      default:
+        try {
+          return OtlpProfileExporters.create(config.otlp());
+        } catch (RuntimeException | LinkageError e) {
+          // no stack trace: the sender's message may quote the endpoint, so it is scrubbed
+          logger.severe(
+              "Spanflight cannot export profiles over OTLP: "
+                  + Redacted.scrub(e.getClass().getName() + ": " + e.getMessage(), config.otlp().secrets()));
+          return ProfileExporter.NONE;
+        }
+    }
+  }
+
+  /** The data path's counts for the control view; the switch counts its starts and stops itself. */
+  long count(ProfilerControl.Counter counter) {
+    switch (counter) {
+      case SAMPLES:
+        return joiner.samples();
+      case LINKED_SAMPLES:
+        return joiner.linked();
+      case UNKNOWN_TIMELINE_SAMPLES:
+        return joiner.unknownTimeline();
+      case FILTERED_SAMPLES:
+        return joiner.filtered();
+      case DROPPED_SAMPLES:
+        return joiner.dropped();
+      case EVENTS_BELOW_OUR_THRESHOLD:
+        return joiner.belowThreshold();
+      case LOST_SWITCHES:
+        return timelines.lostEntries();
+      case CONTEXTS:
+        return registry.size();
+      case TIMELINE_THREADS:
+        return timelines.threadCount();
+      case NATIVE_RINGS:
+        return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
+      default:
+        throw new IllegalArgumentException(counter.name());
+    }
+  }
+
+  private static String versionOfJar() {
+    String version = DataPath.class.getPackage().getImplementationVersion();
+    return version != null ? version : "dev";
+  }
+}
