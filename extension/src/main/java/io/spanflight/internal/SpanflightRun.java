@@ -95,9 +95,13 @@ final class SpanflightRun {
       stream.start();
     }
     long interval = config.exportInterval().toMillis();
-    drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
-    scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
-    scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    try {
+      drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
+      scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+      scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      return; // switched off while starting: stop() closes the stream and the exporter
+    }
     logger.info("Spanflight " + DataPath.VERSION + " started: timeline=" + path.bridge().implementation() + ", "
         + virtualThreads + ", " + methodHooks + ", profiles to " + exporter.destination() + ", " + config.describe());
   }

@@ -150,6 +150,43 @@ class SwitchedOffTest {
     }
   }
 
+  /** Switched off while its run is still starting: the run stops quietly, no task "failed". */
+  @Test
+  void switchedOffWhileStartingLogsNoFailure() throws Exception {
+    List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+          warnings.add(record.getMessage() + " " + record.getThrown());
+        }
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger("io.spanflight");
+    logger.addHandler(handler);
+    try {
+      for (int i = 0; i < 5; i++) {
+        Spanflight spanflight = start();
+        try {
+          assertThat(spanflight.switchOff()).isTrue();
+          assertThat(spanflight.switchOn()).isTrue();
+          assertThat(spanflight.switchOff()).isTrue();
+        } finally {
+          spanflight.shutdown();
+        }
+      }
+    } finally {
+      logger.removeHandler(handler);
+    }
+    assertThat(warnings).noneMatch(message -> message.contains("failed"));
+  }
+
   /** A switch into span {@code n} made now joins span {@code n} once drained. */
   @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
   private static void assertLinked(Spanflight spanflight, int n) {
