@@ -76,7 +76,7 @@ public final class JfrSampleStream implements AutoCloseable {
     this.methodTiming = new MethodTimingDeltas(collector);
   }
 
-  /** Also records {@link SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
+  /** Also records {@code capture.SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
   public void recordScopeEvents(Duration threshold) {
     this.scopeEventThreshold = threshold;
   }

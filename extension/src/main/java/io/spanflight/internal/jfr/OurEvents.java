@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.capture.SpanScopeEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
