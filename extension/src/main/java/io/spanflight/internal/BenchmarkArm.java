@@ -1,6 +1,6 @@
 package io.spanflight.internal;
 
-import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.jfr.StreamUse;
 import java.util.Locale;
 import java.util.logging.Logger;
 
@@ -13,13 +13,13 @@ import java.util.logging.Logger;
  */
 enum BenchmarkArm {
   /** Spanflight: capture, stream, join, export. */
-  FULL(true, JfrSampleStream.Use.JOIN),
+  FULL(true, StreamUse.JOIN),
   /** A plain JFR recording of exactly the events Spanflight enables, read by nobody; no capture. */
-  JFR_ONLY(false, JfrSampleStream.Use.RECORD_ONLY),
+  JFR_ONLY(false, StreamUse.RECORD_ONLY),
   /** The span hooks, native records and timelines; no JFR recording, no export. */
   CAPTURE_ONLY(true, null),
   /** The same JFR events delivered to Spanflight's stream and dropped; no capture, no join. */
-  STREAM_ONLY(false, JfrSampleStream.Use.DELIVER_ONLY);
+  STREAM_ONLY(false, StreamUse.DELIVER_ONLY);
 
   static final String PROPERTY = "spanflight.benchmark.arm";
   private static final Logger logger = Logger.getLogger("io.spanflight");
@@ -27,9 +27,9 @@ enum BenchmarkArm {
   /** Whether the span hooks write records and timelines. */
   final boolean capture;
   /** What our JFR stream does, or null for no JFR recording at all. */
-  final JfrSampleStream.Use stream;
+  final StreamUse stream;
 
-  BenchmarkArm(boolean capture, JfrSampleStream.Use stream) {
+  BenchmarkArm(boolean capture, StreamUse stream) {
     this.capture = capture;
     this.stream = stream;
   }

@@ -17,6 +17,16 @@ package io.spanflight.internal.bridge;
  * <p>Otherwise {@link #toNanos} answers {@link #UNKNOWN}. Pairs whose own uncertainty exceeds
  * {@value #MAX_PAIR_UNCERTAINTY_NANOS} ns (the drain was preempted while reading) are not added.
  *
+ * <p>Why not the extension's {@code jfr.ClockFit}, which also fits a line to clock pairs: the
+ * errors differ, and so does the question. Here both readings of a pair are taken back-to-back
+ * with a measured uncertainty, so the noise is small and on both sides of the line, and a plain
+ * least-squares fit is right; ring entries always lie between pairs already read, so this map only
+ * interpolates and refuses the rest. {@code ClockFit}'s nanoTime is read an unknown delay after
+ * JFR's tick (one-sided, microseconds when preempted), so it fits the lower envelope with
+ * Theil-Sen slopes; its samples arrive after the newest calibration, so it extrapolates under a
+ * stated error bound. One shared fit would lose either this map's 200 ns or ClockFit's robustness,
+ * and this module depends on nothing of the extension's.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class TickClockMap {

@@ -3,7 +3,6 @@ package io.spanflight.internal.capture;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
-import io.spanflight.internal.jfr.SpanScopeEvent;
 
 /**
  * A begun {@link SpanScopeEvent} and the span it is for; ended when the scope closes. Only used

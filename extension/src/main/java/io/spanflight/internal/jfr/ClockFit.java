@@ -20,6 +20,15 @@ import java.util.Arrays;
  * d / span)}. The fit is trusted where that bound is within the tolerance, while most points and
  * the newest one are inliers.
  *
+ * <p>Why not the bridge's {@code TickClockMap}, which also fits a line to clock pairs (TSC ticks of
+ * the native rings onto nanoTime): there both readings of a pair are taken back-to-back with a
+ * measured uncertainty, so a least-squares line through symmetric noise is right, and ring entries
+ * only need interpolation between pairs. Here the delay after JFR's tick is one-sided and unbounded
+ * (a preempted calibration is off by milliseconds), so least squares would be tilted by it; and
+ * samples come after the newest point, so the fit must extrapolate and say how far it can be
+ * trusted. The two fits answer different error models; sharing one would change the accuracy of
+ * both.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class ClockFit {

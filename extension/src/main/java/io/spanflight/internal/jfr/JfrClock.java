@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.correlate.SampleClock;
 import java.util.logging.Logger;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -17,7 +18,7 @@ import jdk.jfr.consumer.RecordedEvent;
  *
  * <p>Runs on the JFR consumer thread only. Not API: internal to Spanflight.
  */
-public final class JfrClock {
+public final class JfrClock implements SampleClock {
   /**
    * The largest mapping error a join accepts: a tenth of a millisecond, well below the
    * millisecond-scale spans the join is asked to tell apart.
@@ -72,6 +73,7 @@ public final class JfrClock {
   }
 
   /** Whether a sample at {@code ticks} maps within the join tolerance. */
+  @Override
   public boolean trusted(long ticks) {
     return fit.trusted(ticks);
   }
@@ -82,6 +84,7 @@ public final class JfrClock {
   }
 
   /** Ticks on the {@link System#nanoTime()} clock. Only once {@link #calibrated()}. */
+  @Override
   public long toNanoTime(long ticks) {
     return fit.toNanos(ticks);
   }

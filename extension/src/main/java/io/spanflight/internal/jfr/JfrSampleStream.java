@@ -1,25 +1,12 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
-import io.spanflight.internal.logging.ThrottledLogger;
 import io.spanflight.internal.profile.ProfileCollector;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.Map;
-import java.util.function.Function;
-import jdk.jfr.Event;
-import jdk.jfr.EventSettings;
-import jdk.jfr.EventType;
-import jdk.jfr.FlightRecorder;
-import jdk.jfr.FlightRecorderListener;
-import jdk.jfr.Recording;
-import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -28,12 +15,15 @@ import jdk.jfr.consumer.RecordingStream;
  * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
  * EffectiveSettings}). The daemon thread {@value #THREAD_NAME} owns the stream (opens it, and opens
  * it again if needed) and delivers its events: JFR starts no thread of its own for us.
- * Events are kept in memory (reuse off) only as long as the join needs them.
+ * Events are kept in memory (reuse off) only as long as the join needs them. Each event goes to
+ * its handler: samples to the {@link SampleJoiner}, {@code jdk.MethodTiming} to {@link
+ * MethodTimingDeltas}, calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link
+ * EffectiveSettings}; which events are enabled, and how, is {@link OurEvents}.
  *
  * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
  * settings in force. If our own recording is closed by someone else (JMC lists it like any
- * other), the stream is opened again, at most once a second.
+ * other: {@link OurRecording} notices), the stream is opened again, at most once a second.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -50,36 +40,17 @@ public final class JfrSampleStream implements AutoCloseable {
   private final JfcCap cap;
   private volatile RecordingStream stream;
   private volatile List<JfrSource> sources = List.of();
-  private volatile boolean closed;
-  /**
-   * True while our stream runs and its recording can be told from others; cleared when we find
-   * our recording closed by someone else.
-   */
-  private volatile boolean running;
+  private final CloseSignal closeSignal = new CloseSignal();
+  private final OurRecording ours = new OurRecording();
   private volatile Thread thread;
-  private final Object reopenLock = new Object();
   private final Duration maxAge;
   /** Bounds what the stream's parser keeps (see {@link ChunkRotation}); housekeeping thread. */
   private final ChunkRotation chunks = new ChunkRotation();
   private final ProfileCollector collector;
-  private final ThrottledLogger dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private final RecentData recentData = new RecentData(logger);
 
   private Duration scopeEventThreshold;
-  private Use use = Use.JOIN;
-
-  /**
-   * What the stream does with JFR's events. Only {@link #JOIN} is Spanflight; the other two are
-   * arms of the overhead benchmark ({@code benchmarks/overhead}), which measure what the JFR events
-   * alone cost.
-   */
-  public enum Use {
-    /** Every event is joined and collected: Spanflight. */
-    JOIN,
-    /** The same events are delivered to our thread and dropped: JFR's parsing, no join. */
-    DELIVER_ONLY,
-    /** A plain recording of the same events that nobody reads: what JFR costs by itself. */
-    RECORD_ONLY
-  }
+  private StreamUse use = StreamUse.JOIN;
 
   /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
@@ -105,13 +76,13 @@ public final class JfrSampleStream implements AutoCloseable {
     this.methodTiming = new MethodTimingDeltas(collector);
   }
 
-  /** Also records {@link SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
+  /** Also records {@code capture.SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
   public void recordScopeEvents(Duration threshold) {
     this.scopeEventThreshold = threshold;
   }
 
-  /** For the overhead benchmark only: see {@link Use}; call before start. */
-  public void use(Use use) {
+  /** For the overhead benchmark only: see {@link StreamUse}; call before start. */
+  public void use(StreamUse use) {
     this.use = use;
   }
 
@@ -124,7 +95,7 @@ public final class JfrSampleStream implements AutoCloseable {
 
   private void run() {
     boolean first = true;
-    while (!closed) {
+    while (!closeSignal.closed()) {
       if (!first && !pauseBeforeReopening()) {
         return;
       }
@@ -140,51 +111,33 @@ public final class JfrSampleStream implements AutoCloseable {
    * (JFR's own shutdown hook closes every recording, ours included).
    */
   private boolean pauseBeforeReopening() {
-    if (jvmShuttingDown()) {
+    if (CloseSignal.jvmShuttingDown()) {
       return false;
     }
     logger.warning("Spanflight: its JFR recording was closed by someone else; opening a new one");
-    long deadline = System.nanoTime() + REOPEN_PAUSE_MILLIS * 1_000_000L;
-    synchronized (reopenLock) {
-      long left;
-      while (!closed && (left = deadline - System.nanoTime()) > 0) {
-        try {
-          reopenLock.wait(Math.max(1, left / 1_000_000L));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return false;
-        }
-      }
-    }
-    return !closed && !jvmShuttingDown();
+    return closeSignal.pause(REOPEN_PAUSE_MILLIS) && !CloseSignal.jvmShuttingDown();
   }
 
-  private static boolean jvmShuttingDown() {
-    Thread probe = new Thread(() -> {});
-    try {
-      Runtime.getRuntime().addShutdownHook(probe);
-      Runtime.getRuntime().removeShutdownHook(probe);
-      return false;
-    } catch (IllegalStateException e) {
-      return true;
-    }
+  /** The sources this JVM has events for, at our settings (limited by the cap). */
+  private List<JfrSource> enabledSources() {
+    return JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
   }
 
   /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
   private boolean runOnce() {
-    if (use == Use.RECORD_ONLY) {
-      return recordOnly();
+    if (use == StreamUse.RECORD_ONLY) {
+      return RecordOnlyArm.record(
+          this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
     }
     try (RecordingStream rs = new RecordingStream()) {
       rs.setReuse(false); // reusing event objects measured no fewer young collections (PetClinic, 443 vs 437)
       rs.setMaxAge(maxAge);
-      List<JfrSource> enabled =
-          JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
+      List<JfrSource> enabled = enabledSources();
       EffectiveSettings inForce = new EffectiveSettings(enabled);
-      enableEvents(rs::enable, rs::enable, enabled);
+      OurEvents.enable(rs::enable, rs::enable, enabled, scopeEventThreshold);
       rs.onEvent(EffectiveSettings.ACTIVE_SETTING, inForce::onActiveSetting);
       for (JfrSource source : enabled) {
-        if (use == Use.DELIVER_ONLY) {
+        if (use == StreamUse.DELIVER_ONLY) {
           rs.onEvent(source.eventName, event -> {});
         } else if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
           rs.onEvent(source.eventName, methodTiming::onEvent);
@@ -196,85 +149,19 @@ public final class JfrSampleStream implements AutoCloseable {
       rs.onFlush(new FirstFlush());
       sources = enabled;
       stream = rs;
-      if (!closed) {
-        FlightRecorder.addListener(startWatch);
-        try {
-          // start(), not startAsync(): the events are delivered on this daemon thread. The thread
-          // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
-          rs.start();
-        } finally {
-          FlightRecorder.removeListener(startWatch);
-          running = false;
-        }
+      if (!closeSignal.closed()) {
+        // start(), not startAsync(): the events are delivered on this daemon thread. The thread
+        // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
+        ours.watchWhile(rs::start);
       }
       return true;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
-      if (!closed) {
+      if (!closeSignal.closed()) {
         logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
       }
       return false;
     }
   }
-
-  /** Enables our event types, the same way in a {@link RecordingStream} and a {@link Recording}. */
-  private void enableEvents(
-      Function<String, EventSettings> byName,
-      Function<Class<? extends Event>, EventSettings> byClass,
-      List<JfrSource> enabled) {
-    byName.apply(EffectiveSettings.ACTIVE_SETTING);
-    for (JfrSource source : enabled) {
-      byName.apply(source.eventName).with(source.setting, source.settingValue).withStackTrace();
-      if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
-        // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
-        byName.apply(source.eventName).withPeriod(Duration.ofSeconds(1));
-      }
-    }
-    if (scopeEventThreshold != null) {
-      byClass.apply(SpanScopeEvent.class).withThreshold(scopeEventThreshold);
-    }
-    byClass.apply(CalibrationEvent.class).withoutStackTrace();
-  }
-
-  /**
-   * {@link Use#RECORD_ONLY}: the same events in a plain recording on disk, kept as long as our
-   * stream keeps them, read by nobody; returns when closed.
-   */
-  private boolean recordOnly() {
-    try (Recording recording = new Recording()) {
-      recording.setToDisk(true);
-      recording.setMaxAge(maxAge);
-      List<JfrSource> enabled = JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
-      enableEvents(recording::enable, recording::enable, enabled);
-      sources = enabled;
-      recording.start();
-      synchronized (reopenLock) {
-        while (!closed) {
-          reopenLock.wait();
-        }
-      }
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (Throwable t) {
-      logger.log(Level.SEVERE, "Spanflight: the JFR recording failed", t);
-      return false;
-    }
-  }
-
-  /**
-   * Marks our stream running as soon as JFR reports our recording running (called on the thread
-   * that changed its state), so that someone closing it even before its first flush is noticed.
-   */
-  private final FlightRecorderListener startWatch =
-      new FlightRecorderListener() {
-        @Override
-        public void recordingStateChanged(Recording recording) {
-          if (recording.getState() == RecordingState.RUNNING && isOurs(recording)) {
-            running = true;
-          }
-        }
-      };
 
   /** On the stream's first flush, when our recording is known to run. */
   private final class FirstFlush implements Runnable {
@@ -284,9 +171,7 @@ public final class JfrSampleStream implements AutoCloseable {
     public void run() {
       if (!seen) {
         seen = true;
-        if (!running) { // the start watch did not see it (only watch where we can tell ours)
-          running = ourRecordingRuns();
-        }
+        ours.firstFlush();
         // Joining can begin with the next flush instead of a housekeeping tick later.
         CalibrationEvent.commitNow();
       }
@@ -301,11 +186,10 @@ public final class JfrSampleStream implements AutoCloseable {
    */
   public void checkOurRecording() {
     RecordingStream rs = stream;
-    if (rs == null || !running || closed) {
+    if (rs == null || !ours.running() || closeSignal.closed()) {
       return;
     }
-    if (!ourRecordingRuns()) {
-      running = false;
+    if (ours.endedBySomeoneElse()) {
       rs.close();
       return;
     }
@@ -314,28 +198,12 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
-  /** Our recording is the running one with a setting of our calibration event (keyed by id or name). */
-  private static boolean ourRecordingRuns() {
-    for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
-      if (recording.getState() == RecordingState.RUNNING && isOurs(recording)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static boolean isOurs(Recording recording) {
-    Map<String, String> settings = recording.getSettings();
-    return settings.containsKey(EventType.getEventType(CalibrationEvent.class).getId() + "#enabled")
-        || settings.containsKey(CalibrationEvent.NAME + "#enabled");
-  }
-
   /**
    * For the control view: each enabled event's setting, ours and the one JFR applies (the union
    * with every other running recording).
    */
   public List<String> settingsInForce() {
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     for (JfrSource source : sources) {
       lines.add(source.describeInForce());
     }
@@ -348,30 +216,7 @@ public final class JfrSampleStream implements AutoCloseable {
    */
   public byte[] dumpRecent() {
     RecordingStream rs = stream;
-    if (rs == null) {
-      return null;
-    }
-    Path file = null;
-    try {
-      file = Files.createTempFile("spanflight-", ".jfr");
-      rs.dump(file);
-      return Files.readAllBytes(file);
-    } catch (IOException | RuntimeException e) {
-      dumpFailures.log(Level.WARNING, "Spanflight could not dump the JFR data for original_payload", e);
-      return null;
-    } finally {
-      deleteQuietly(file);
-    }
-  }
-
-  private static void deleteQuietly(Path file) {
-    if (file != null) {
-      try {
-        Files.deleteIfExists(file);
-      } catch (IOException e) {
-        logger.log(Level.FINE, "Spanflight could not delete " + file, e);
-      }
-    }
+    return rs == null ? null : recentData.of(rs);
   }
 
   /**
@@ -380,10 +225,7 @@ public final class JfrSampleStream implements AutoCloseable {
    */
   @Override
   public void close() {
-    closed = true;
-    synchronized (reopenLock) {
-      reopenLock.notifyAll();
-    }
+    closeSignal.close();
     RecordingStream rs = stream;
     if (rs != null) {
       rs.close();

@@ -1,15 +1,13 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.correlate.TimelineJoin;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
-import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
-import io.spanflight.internal.registry.ReadWindow;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.consumer.RecordedEvent;
@@ -18,91 +16,38 @@ import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
- * The join: each JFR event goes to the timeline of its thread (the sampled thread of a sample
- * event, the event thread of a duration event), at the moment it was sampled or started, and
- * leaves with the span that was current there. Runs on the JFR consumer thread.
- * Samples that arrive before the clock is calibrated wait in a bounded queue.
+ * The JFR side of the join: reads what the join needs of each event (the thread to join on, the
+ * sampled thread of a sample event or the event thread of a duration event; its stack, leaf, start
+ * and value), feeds the calibration events to the {@link JfrClock}, and hands the values to the
+ * JFR-free {@link TimelineJoin}, whose rules give each sample the span that was current on its
+ * thread then. Runs on the JFR consumer thread. Samples that arrive before the clock is calibrated
+ * wait in a bounded queue.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class SampleJoiner {
   static final int MAX_PENDING = 50_000;
   static final long SETTINGS_WAIT_MILLIS = 3000;
+  static final int MAX_PROMPT_RECALIBRATIONS = 3;
 
   private final JfrClock clock;
-  private final Timelines timelines;
-  private final ContextRegistry registry;
-  /** Where the records this thread resolves are used (see {@link ReadWindow}). */
-  private final ReadWindow window;
-  private final ProfileCollector collector;
-  private final SampleFilters filters;
-  /** Per-span costs, or null when they are off. */
-  private volatile SpanCostTable costs;
-  private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+  private final TimelineJoin<RecordedStackTrace, RecordedMethod> join;
+  private final ArrayDeque<PendingSample> pending = new ArrayDeque<>();
   private long pendingSince;
   /** Whether this JVM's threads have JFR's {@code virtual} field; null until the first sample. */
   private Boolean threadsHaveVirtualField; // consumer thread
   /** Calibrations committed in a row because the newest point was off the line. */
   private int promptRecalibrations;
-  static final int MAX_PROMPT_RECALIBRATIONS = 3;
-
-  /**
-   * What the join needs of one event that must wait, read when it arrives: the join itself takes
-   * these values, not the event, so it reads no JFR event object (and the stream may reuse them).
-   * The thread, stack and method are the chunk's constants.
-   */
-  private static final class Pending {
-    final JfrSource source;
-    final RecordedThread thread;
-    final RecordedStackTrace stack;
-    final RecordedMethod leaf;
-    final long startTicks;
-    final long startEpochNanos;
-    final long value;
-
-    Pending(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
-        long startTicks, long startEpochNanos, long value) {
-      this.source = source;
-      this.thread = thread;
-      this.stack = stack;
-      this.leaf = leaf;
-      this.startTicks = startTicks;
-      this.startEpochNanos = startEpochNanos;
-      this.value = value;
-    }
-  }
-
-  /**
-   * The newest time, on the nanoTime clock, of an event the stream delivered (a calibration or a
-   * joined event): timelines are pruned behind it. Written by the JFR consumer thread.
-   */
-  private volatile long watermark = Long.MIN_VALUE;
-
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
-
-  final AtomicLong samples = new AtomicLong();
-  final AtomicLong linked = new AtomicLong();
-  final AtomicLong unknownTimeline = new AtomicLong();
-  final AtomicLong unknownClock = new AtomicLong();
-  final AtomicLong unknownStaleId = new AtomicLong();
-  final AtomicLong dropped = new AtomicLong();
-  final AtomicLong filtered = new AtomicLong();
-  final AtomicLong belowThreshold = new AtomicLong();
-  final AtomicLong calibrations = new AtomicLong();
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong belowThreshold = new AtomicLong();
+  private final AtomicLong calibrations = new AtomicLong();
 
   public SampleJoiner(
-      JfrClock clock,
-      Timelines timelines,
-      ContextRegistry registry,
-      ProfileCollector collector,
-      SampleFilters filters) {
-    this.filters = filters;
+      JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
     this.clock = clock;
-    this.timelines = timelines;
-    this.registry = registry;
-    this.window = registry.readWindow();
-    this.collector = collector;
+    this.join = new TimelineJoin<>(clock, timelines, registry, filters, collector::add);
   }
 
   void onCalibration(RecordedEvent event) {
@@ -118,7 +63,7 @@ public final class SampleJoiner {
     }
     synchronized (this) {
       lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
-      advanceWatermark(lastCalibration);
+      join.advanceWatermark(lastCalibration);
       notifyAll();
     }
     joinPending();
@@ -153,7 +98,7 @@ public final class SampleJoiner {
         pendingSince = System.nanoTime();
       }
       if (pending.size() < MAX_PENDING) {
-        pending.add(new Pending(source, thread, stack, leaf, startTicks, startEpochNanos, value));
+        pending.add(new PendingSample(source, thread, stack, leaf, startTicks, startEpochNanos, value));
       } else {
         dropped.incrementAndGet();
       }
@@ -173,7 +118,7 @@ public final class SampleJoiner {
   private void joinPending() {
     int n = pending.size();
     for (int i = 0; i < n; i++) {
-      Pending p = pending.poll();
+      PendingSample p = pending.poll();
       if (ready(p.source)) {
         join(p.source, p.thread, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
       } else {
@@ -184,86 +129,10 @@ public final class SampleJoiner {
 
   private void join(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
       long startTicks, long startEpochNanos, long value) {
-    window.open();
-    try {
-      joinInWindow(source, thread, stack, leaf, startTicks, startEpochNanos, value);
-    } finally {
-      window.close();
-    }
-  }
-
-  /** {@link #join}, with the records it resolves held in the read window. */
-  private void joinInWindow(JfrSource source, RecordedThread thread, RecordedStackTrace stack,
-      RecordedMethod leaf, long startTicks, long startEpochNanos, long value) {
-    samples.incrementAndGet();
-    ContextRecord link = null;
-    boolean unknown = false;
     long javaThreadId = thread.getJavaThreadId();
-    if (javaThreadId >= 0) {
-      int context = contextAt(javaThreadId, isVirtual(thread), startTicks);
-      link = context > 0 ? linkOf(context) : null;
-      unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
-    }
-    SampleType type = source.typeAt(startTicks);
-    if (link != null && source.costKind != CostKind.NONE) {
-      addCost(source, link, type, value); // before the filters: a span's cost is what it cost
-    }
-    if (!filters.keep(source.sourceName, link, unknown)) {
-      filtered.incrementAndGet();
-      return;
-    }
-    if (unknown) {
-      unknownTimeline.incrementAndGet();
-    }
-    if (link != null && link.hasSpan()) {
-      linked.incrementAndGet();
-    }
-    collector.add(type, leaf, stack, link, startEpochNanos, value);
-  }
-
-  /** Adds one event to its span's costs: CPU samples weigh their period in force, others their value. */
-  private void addCost(JfrSource source, ContextRecord link, SampleType type, long value) {
-    SpanCostTable table = costs;
-    if (table != null && link.hasSpan() && link.sampled()) {
-      table.add(link.costKey(), source.costKind, source.costKind == CostKind.CPU ? type.period() : value, watermark);
-    }
-  }
-
-  /** From now on, joined events of sampled spans also go to {@code table}. */
-  public void recordCosts(SpanCostTable table) {
-    this.costs = table;
-  }
-
-  /**
-   * The context {@code javaThreadId} was in at JFR tick {@code ticks}: an id, 0 (none) or {@link
-   * Timelines#UNKNOWN} (switches lost there, or the clock map not within tolerance there).
-   */
-  int contextAt(long javaThreadId, long ticks) {
-    return contextAt(javaThreadId, false, ticks);
-  }
-
-  /** As {@link #contextAt(long, long)}, for a virtual thread when {@code virtual}. */
-  int contextAt(long javaThreadId, boolean virtual, long ticks) {
-    if (!clock.trusted(ticks)) {
-      unknownClock.incrementAndGet();
-      return Timelines.UNKNOWN;
-    }
-    long at = clock.toNanoTime(ticks);
-    advanceWatermark(at);
-    return timelines.contextAt(javaThreadId, at, virtual);
-  }
-
-  /**
-   * The record of a context id a timeline gave, or null (counted) when it no longer resolves: its
-   * slot was reused since a thread got the id (that thread was preempted between getting and
-   * writing it). The sample is then unknown, never joined to the slot's new context.
-   */
-  ContextRecord linkOf(int context) {
-    ContextRecord record = registry.resolve(context);
-    if (record == null) {
-      unknownStaleId.incrementAndGet();
-    }
-    return record;
+    boolean virtual = javaThreadId >= 0 && isVirtual(thread);
+    join.join(source.sourceName, source.costKind, source.typeAt(startTicks), javaThreadId, virtual,
+        startTicks, stack, leaf, startEpochNanos, value);
   }
 
   /**
@@ -278,18 +147,24 @@ public final class SampleJoiner {
     return threadsHaveVirtualField && thread.getBoolean("virtual");
   }
 
-  private void advanceWatermark(long nanoTime) {
-    if (nanoTime > watermark) {
-      watermark = nanoTime;
-    }
+  /** For tests: {@link TimelineJoin#contextAt} of a platform thread at JFR tick {@code ticks}. */
+  int contextAt(long javaThreadId, long ticks) {
+    return join.contextAt(javaThreadId, false, ticks);
   }
 
-  /**
-   * The newest time (nanoTime clock) of an event the stream has delivered, Long.MIN_VALUE before
-   * the first: history older than this minus a margin is what no sample still needs.
-   */
+  /** For tests (and {@code UnknownJoins} in other packages): {@link TimelineJoin#linkOf}. */
+  ContextRecord linkOf(int context) {
+    return join.linkOf(context);
+  }
+
+  /** From now on, joined events of sampled spans also go to {@code table}. */
+  public void recordCosts(SpanCostTable table) {
+    join.recordCosts(table);
+  }
+
+  /** See {@link TimelineJoin#watermarkNanos()}. */
   public long watermarkNanos() {
-    return watermark;
+    return join.watermarkNanos();
   }
 
   /**
@@ -318,36 +193,27 @@ public final class SampleJoiner {
 
   /** Events joined since startup (with or without a span). */
   public long samples() {
-    return samples.get();
+    return join.samples();
   }
 
   /** Events joined to a span. */
   public long linked() {
-    return linked.get();
+    return join.linked();
   }
 
-  /**
-   * Events joined to no span because their context is unknown: the stretch of timeline had lost
-   * switches or was pruned, its id was reused since, or the clock did not map there.
-   */
+  /** See {@link TimelineJoin#unknownTimeline()}. */
   public long unknownTimeline() {
-    return unknownTimeline.get();
+    return join.unknownTimeline();
   }
 
-  /**
-   * Events marked unknown because the JFR clock did not map onto System.nanoTime() within the join
-   * tolerance at their time (a subset of {@link #unknownTimeline()}).
-   */
+  /** See {@link TimelineJoin#unknownClock()}. */
   public long unknownClock() {
-    return unknownClock.get();
+    return join.unknownClock();
   }
 
-  /**
-   * Events marked unknown because the context id at their time no longer resolves: removed, or of
-   * an earlier generation of its slot (a subset of {@link #unknownTimeline()}).
-   */
+  /** See {@link TimelineJoin#unknownStaleId()}. */
   public long unknownStaleId() {
-    return unknownStaleId.get();
+    return join.unknownStaleId();
   }
 
   /** Events dropped before the join (no thread or stack, or too many before calibration). */
@@ -357,7 +223,7 @@ public final class SampleJoiner {
 
   /** Events dropped by a context filter. */
   public long filtered() {
-    return filtered.get();
+    return join.filtered();
   }
 
   /**
@@ -378,8 +244,7 @@ public final class SampleJoiner {
     return String.format(
         "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
             + " below-our-threshold=%d",
-        samples.get(), linked.get(), unknownTimeline.get(), unknownClock.get(), unknownStaleId.get(),
-        filtered.get(), dropped.get(),
-        belowThreshold.get());
+        join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
+        join.filtered(), dropped.get(), belowThreshold.get());
   }
 }

@@ -1,14 +1,17 @@
 /**
- * The JFR side of the join: the recording (sources, settings, chunk rotation, clock), the event
- * stream, and the join of each sample with the context that was current on its thread then.
+ * The JFR side of the join: our recording (sources, settings, chunk rotation, the calibrated
+ * clock), the event stream that delivers it, and the reading of each event's values for the join.
  *
- * <p>In: JFR events ({@code RecordingStream}), the configured sources from {@code config}, thread
- * timelines from {@code correlate}, context records from {@code registry}. Out: joined samples to
- * {@code profile.ProfileCollector} (after {@code filter}) and per-span costs to {@code
- * costs.SpanCostTable}, with the cost kinds of {@code format.CostKind}.
+ * <p>In: JFR events ({@code RecordingStream}: samples, {@code jdk.ActiveSetting}, our calibration
+ * event), the configured sources from {@code config}, the span scope event type that {@code
+ * capture} commits ({@code capture.SpanScopeEvent}, only enabled here). Out: each sample's values
+ * (thread, ticks, stack, leaf, value) to {@code correlate.TimelineJoin}, whose rules link it and
+ * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.JfrClock} as
+ * its {@code correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
  *
- * <p>Never imports: {@code capture}, {@code report}, or the wiring in {@code
- * io.spanflight.internal}.
+ * <p>Imports {@code capture} for that one event type only. Never imports: {@code export}, {@code
+ * report}, or the wiring in {@code io.spanflight.internal}; and nothing of {@code correlate},
+ * {@code filter} or {@code registry} imports jfr (the join's rules are JFR-free).
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -5,8 +5,10 @@
  * dictionary) and encoded by hand as OTLP protobuf, OTLP/JSON or pprof.
  *
  * <p>In: JFR stack traces, sample types and values, and the span each sample joined ({@code
- * registry.ContextRecord}), from {@code jfr}; the resource at encoding time. Out: finished
- * intervals and encoded bytes, to {@code export}. Ids are written with {@code format.Hex}.
+ * registry.ContextRecord}), from {@code correlate.TimelineJoin} (bound to the collector by {@code
+ * jfr}), {@code jfr}'s method-timing deltas and {@code correlate.HookedMethodSamples}; the resource
+ * at encoding time. Out: finished intervals and encoded bytes, to {@code export}. Ids are written
+ * with {@code format.Hex}.
  *
  * <p>Never imports: {@code jfr}, {@code correlate}, {@code costs}, {@code export}, {@code
  * capture}, {@code report}, or the wiring in {@code io.spanflight.internal}; no protobuf library

@@ -10,7 +10,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
 import io.spanflight.internal.TestBridge;
-import io.spanflight.internal.jfr.SpanScopeEvent;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

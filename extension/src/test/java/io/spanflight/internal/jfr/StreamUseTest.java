@@ -25,14 +25,14 @@ class StreamUseTest {
 
   @Test
   void theRecordOnlyArmRecordsExactlyWhatTheStreamRecords() throws Exception {
-    Map<String, String> joined = settingsOfOurRecording(JfrSampleStream.Use.JOIN);
-    Map<String, String> recordOnly = settingsOfOurRecording(JfrSampleStream.Use.RECORD_ONLY);
+    Map<String, String> joined = settingsOfOurRecording(StreamUse.JOIN);
+    Map<String, String> recordOnly = settingsOfOurRecording(StreamUse.RECORD_ONLY);
 
     assertThat(joined).hasSizeGreaterThan(10);
     assertThat(recordOnly).isEqualTo(joined);
   }
 
-  private Map<String, String> settingsOfOurRecording(JfrSampleStream.Use use) throws Exception {
+  private Map<String, String> settingsOfOurRecording(StreamUse use) throws Exception {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
     Timelines timelines = new Timelines(bridge);
     SampleJoiner joiner = new SampleJoiner(
@@ -44,7 +44,7 @@ class StreamUseTest {
       long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
       while (System.nanoTime() < deadline) {
         for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
-          if (recording.getState() == RecordingState.RUNNING && JfrSampleStream.isOurs(recording)) {
+          if (recording.getState() == RecordingState.RUNNING && OurRecording.isOurs(recording)) {
             return Map.copyOf(recording.getSettings());
           }
         }

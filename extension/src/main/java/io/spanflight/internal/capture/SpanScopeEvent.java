@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.capture;
 
 import io.opentelemetry.api.trace.SpanContext;
 import jdk.jfr.Category;
@@ -13,7 +13,9 @@ import jdk.jfr.StackTrace;
  * One span scope on one thread, for JFR tooling: its trace and span ids are {@code @Contextual},
  * so JDK 25's {@code jfr print} and JDK Mission Control show the span on every event of that
  * thread inside the scope. Off unless {@code otel.spanflight.scope.events=true}; then recorded for
- * scopes longer than the threshold. Spanflight's own join does not use it.
+ * scopes longer than the threshold. Spanflight's own join does not use it. Begun and committed
+ * here in capture, where the scope is ({@link ScopeEventStart}); the JFR stream only enables it
+ * ({@code jfr.OurEvents}).
  *
  * <p>Not API: internal to Spanflight.
  */

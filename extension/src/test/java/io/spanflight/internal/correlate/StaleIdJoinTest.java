@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.correlate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,9 +6,7 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.spanflight.internal.ScriptedBridge;
-import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
-import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +15,8 @@ class StaleIdJoinTest {
   private final ScriptedBridge bridge = new ScriptedBridge();
   private final Timelines timelines = new Timelines(bridge);
   private final ContextRegistry registry = new ContextRegistry(bridge);
-  private final SampleJoiner joiner =
-      new SampleJoiner(new JfrClock(), timelines, registry, new ProfileCollector(), SampleFilters.NONE);
+  private final TimelineJoin<String, String> join =
+      new TimelineJoin<>(JoinedSamples.SAME_CLOCK, timelines, registry, SampleFilters.NONE, new JoinedSamples());
 
   private static SpanContext span(int n) {
     return SpanContext.create(
@@ -33,9 +31,9 @@ class StaleIdJoinTest {
     }
     int b = registry.idOf(span(2));
 
-    assertThat(joiner.linkOf(a)).isNull();
-    assertThat(joiner.unknownStaleId()).isEqualTo(1);
-    assertThat(joiner.linkOf(b).spanIdHex()).isEqualTo(span(2).getSpanId());
-    assertThat(joiner.unknownStaleId()).isEqualTo(1);
+    assertThat(join.linkOf(a)).isNull();
+    assertThat(join.unknownStaleId()).isEqualTo(1);
+    assertThat(join.linkOf(b).spanIdHex()).isEqualTo(span(2).getSpanId());
+    assertThat(join.unknownStaleId()).isEqualTo(1);
   }
 }

@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.capture;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,0 +1,64 @@
+package io.spanflight.internal.jfr;
+
+/**
+ * Whether our stream was closed, and the waits of its thread that closing ends at once: the pause
+ * before a new stream is opened (after someone else closed ours), and the record-only arm's wait
+ * for the end. JFR's own shutdown hook closes every recording, ours included: a stream that ends
+ * while the JVM shuts down is not opened again.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class CloseSignal {
+  private final Object lock = new Object();
+  private volatile boolean closed;
+
+  boolean closed() {
+    return closed;
+  }
+
+  /** Marks the stream closed and wakes the waits. */
+  void close() {
+    closed = true;
+    synchronized (lock) {
+      lock.notifyAll();
+    }
+  }
+
+  /** Waits {@code millis} or until closed; false when closed meanwhile (or interrupted). */
+  boolean pause(long millis) {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    synchronized (lock) {
+      long left;
+      while (!closed && (left = deadline - System.nanoTime()) > 0) {
+        try {
+          lock.wait(Math.max(1, left / 1_000_000L));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    return !closed;
+  }
+
+  /** Waits until closed. */
+  void awaitClose() throws InterruptedException {
+    synchronized (lock) {
+      while (!closed) {
+        lock.wait();
+      }
+    }
+  }
+
+  /** Whether the JVM is shutting down (shutdown hooks can no longer be added). */
+  static boolean jvmShuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
+  }
+}
