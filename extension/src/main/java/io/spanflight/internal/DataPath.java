@@ -43,7 +43,8 @@ import java.util.logging.Logger;
  *             CarrierRecordWriter + MountHooks (virtual-thread mounts; with a native record only)
  *  registry:  ContextAttributes ─► ContextRegistry (ids for span contexts)
  *  correlate: Timelines (the rings drained per Java thread)
- *  jfr:       SampleJoiner (clock map, Timelines.contextAt, filters) ─► ProfileCollector
+ *  jfr:       SampleJoiner (events, clock map) ─► correlate.TimelineJoin (Timelines.contextAt,
+ *             filters) ─► ProfileCollector
  *  profile:   ProfileCollector (one interval) ─► ExportRequestEncoder ─► a run's exporter
  *  beside:    SpanCostTable, MethodSources, ProcessContextPublisher, SelfMetrics
  * </pre>

@@ -32,7 +32,7 @@ import java.util.logging.Logger;
  *                                         metrics
  *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
  *  "spanflight-jfr" thread:    owns JfrSampleStream and delivers its events
- *                              ─► SampleJoiner ─► ProfileCollector
+ *                              ─► SampleJoiner ─► correlate.TimelineJoin ─► ProfileCollector
  * </pre>
  *
  * <p>Every task on the background threads catches its own failures; nothing reaches application

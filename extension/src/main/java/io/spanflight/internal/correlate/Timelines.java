@@ -18,6 +18,9 @@ import java.util.Map;
  * <p>A join first drains the rings when the sample is newer than the last drain, so a sample is
  * never joined against a timeline that has not yet seen the switches before it.
  *
+ * <p>Over 250 lines because drain, join and prune share one lock and the per-thread map it guards;
+ * the history of one thread is {@link ThreadTimeline}.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class Timelines implements TimelineSink {

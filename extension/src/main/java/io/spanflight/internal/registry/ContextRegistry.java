@@ -37,6 +37,9 @@ import java.util.function.UnaryOperator;
  * counts it unknown), never one that resolves to somebody else's span; the native record of
  * that thread shows no context.
  *
+ * <p>Over 250 lines because interning, resolving and pruning share the key map, the slot table and
+ * the free-slot queues, and their ordering rules (above) only read right side by side.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class ContextRegistry {

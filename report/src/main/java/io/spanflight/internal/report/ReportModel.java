@@ -21,6 +21,9 @@ import java.util.Set;
  * {@link EndpointCosts}. Memory grows with distinct call paths, spans and
  * leaf nodes per group, not with the number of samples.
  *
+ * <p>Over 250 lines because the four groupings (endpoint, trace, span, call path) are filled by one
+ * pass over each sample and read together by the page writer.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class ReportModel {
