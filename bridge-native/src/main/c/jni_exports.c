@@ -1,6 +1,6 @@
 /*
  * The JNI entry points of io.spanflight.internal.bridge.NativeContextBridge. The Java side
- * checks array lengths and serialises init0, drain0 and publishProcessContext0, so these
+ * checks ids and array lengths and serialises init0, drain0 and publishProcessContext0, so these
  * functions only translate between Java arrays and the C parts.
  */
 #include <stdlib.h>
@@ -17,14 +17,23 @@ SF_JNI(jint, init0)(JNIEnv *env, jclass clazz, jint ring_capacity) {
   return in_effect == 0 ? -1 : (jint)in_effect;
 }
 
-SF_JNI(void, define0)(JNIEnv *env, jclass clazz, jint context_id, jbyteArray trace_id,
-                      jbyteArray span_id, jbyte trace_flags, jbyteArray attributes) {
+/* Writes `value` as 8 big-endian bytes (W3C ids are big-endian byte strings). */
+static void put_big_endian(uint8_t *out, uint64_t value) {
+  for (int i = 7; i >= 0; i--) {
+    out[i] = (uint8_t)value;
+    value >>= 8;
+  }
+}
+
+SF_JNI(void, define0)(JNIEnv *env, jclass clazz, jint context_id, jlong trace_id_high,
+                      jlong trace_id_low, jlong span_id, jbyte trace_flags, jbyteArray attributes) {
   (void)clazz;
   sf_thread_record value;
   jsize length = (*env)->GetArrayLength(env, attributes);
   jsize copied = length < SF_ATTRS_CAPACITY ? length : SF_ATTRS_CAPACITY;
-  (*env)->GetByteArrayRegion(env, trace_id, 0, 16, (jbyte *)value.trace_id);
-  (*env)->GetByteArrayRegion(env, span_id, 0, 8, (jbyte *)value.span_id);
+  put_big_endian(value.trace_id, (uint64_t)trace_id_high);
+  put_big_endian(value.trace_id + 8, (uint64_t)trace_id_low);
+  put_big_endian(value.span_id, (uint64_t)span_id);
   (*env)->GetByteArrayRegion(env, attributes, 0, copied, (jbyte *)value.attrs_data);
   value.trace_flags = (uint8_t)trace_flags;
   sf_table_define(context_id, &value, (size_t)length);

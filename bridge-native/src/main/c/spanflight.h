@@ -142,7 +142,7 @@ _Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
   JNIEXPORT type JNICALL Java_io_spanflight_internal_bridge_NativeContextBridge_##name
 
 SF_JNI(jint, init0)(JNIEnv *, jclass, jint ring_capacity);
-SF_JNI(void, define0)(JNIEnv *, jclass, jint, jbyteArray, jbyteArray, jbyte, jbyteArray);
+SF_JNI(void, define0)(JNIEnv *, jclass, jint, jlong, jlong, jlong, jbyte, jbyteArray);
 SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id, jboolean virt);
 /* Writes only the calling OS thread's record (no ring entry): a virtual-thread mount shows the
    mounted thread's context on its carrier, an unmount (context 0) shows none. */

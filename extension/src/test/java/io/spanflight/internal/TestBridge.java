@@ -13,7 +13,7 @@ public class TestBridge implements ContextBridge {
   private final Map<Integer, byte[]> attributes = new ConcurrentHashMap<>();
 
   @Override
-  public void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {
+  public void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte flags, byte[] attributes) {
     this.attributes.put(contextId, attributes.clone());
   }
 

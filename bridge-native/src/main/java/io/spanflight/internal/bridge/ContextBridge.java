@@ -10,12 +10,32 @@ public interface ContextBridge {
 
   /**
    * Announces what a context id stands for, before any thread switches to it: the W3C trace id
-   * (16 bytes), span id (8 bytes), trace flags, and OTEP-4947 attribute data (packed
-   * {@code {u8 key index, u8 length, u8[length] utf-8}} entries, possibly empty). An id may be
-   * defined again when the registry reuses it. Called from application threads (on a context's
-   * first use), so it must be cheap and must not throw.
+   * (two big-endian halves), span id, trace flags, and OTEP-4947 attribute data (packed
+   * {@code {u8 key index, u8 length, u8[length] utf-8}} entries, possibly empty; read, never
+   * changed or kept: the registry shares one array between contexts). An id may be defined again
+   * when the registry reuses it. Called from application threads (on a context's first use), so
+   * it must be cheap and must not throw.
    */
-  void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes);
+  void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes);
+
+  /**
+   * {@link #define(int, long, long, long, byte, byte[])} with the ids as W3C bytes (16 and 8);
+   * ids of another length are refused (nothing defined).
+   */
+  default void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes) {
+    if (traceId == null || traceId.length != 16 || spanId == null || spanId.length != 8) {
+      return;
+    }
+    define(contextId, bigEndian(traceId, 0), bigEndian(traceId, 8), bigEndian(spanId, 0), traceFlags, attributes);
+  }
+
+  private static long bigEndian(byte[] bytes, int from) {
+    long value = 0;
+    for (int i = from; i < from + 8; i++) {
+      value = value << 8 | (bytes[i] & 0xFF);
+    }
+    return value;
+  }
 
   /**
    * Records that the calling thread now runs in {@code contextId} (0 = no context). Never throws,

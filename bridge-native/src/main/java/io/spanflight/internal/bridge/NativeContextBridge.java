@@ -44,13 +44,12 @@ public final class NativeContextBridge implements ContextBridge {
   }
 
   @Override
-  public void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes) {
+  public void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes) {
     // Refused here rather than thrown from native code into an application thread.
-    if (!ContextIds.isValid(contextId) || traceId == null || traceId.length != 16
-        || spanId == null || spanId.length != 8) {
+    if (!ContextIds.isValid(contextId)) {
       return;
     }
-    define0(contextId, traceId, spanId, traceFlags, attributes == null ? NO_ATTRIBUTES : attributes);
+    define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, attributes == null ? NO_ATTRIBUTES : attributes);
   }
 
   @Override
@@ -133,7 +132,7 @@ public final class NativeContextBridge implements ContextBridge {
   static native int init0(int ringCapacity);
 
   static native void define0(
-      int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes);
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes);
 
   static native void switchTo0(int contextId, long javaThreadId, boolean virtualThread);
 

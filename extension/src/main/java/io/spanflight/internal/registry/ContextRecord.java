@@ -120,6 +120,21 @@ public final class ContextRecord {
     return hasSpan;
   }
 
+  /** The trace id's first 8 bytes, big-endian. */
+  long traceIdHigh() {
+    return traceIdHigh;
+  }
+
+  /** The trace id's last 8 bytes, big-endian. */
+  long traceIdLow() {
+    return traceIdLow;
+  }
+
+  /** This span's own id (8 bytes, big-endian). */
+  long spanIdNumber() {
+    return spanId;
+  }
+
   /** 16 bytes, a new array on each call. */
   public byte[] traceId() {
     return SpanLink.traceIdBytes(traceIdHigh, traceIdLow);

@@ -156,8 +156,8 @@ public final class ContextRegistry {
       record = new ContextRecord(attributes);
     }
     record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
-    bridge.define(
-        id, record.traceId(), record.spanId(), spanContext.getTraceFlags().asByte(), record.recordAttributes());
+    bridge.define(id, record.traceIdHigh(), record.traceIdLow(), record.spanIdNumber(),
+        spanContext.getTraceFlags().asByte(), record.recordAttributes());
     if (fresh) {
       byId.put(record);
     }
