@@ -90,8 +90,31 @@ public final class ContextAttributes {
   /** At most this many distinct sets of values are shared; beyond, each record keeps its own. */
   static final int MAX_SHARED_PAIRS = 4096;
 
-  /** Equal pairs, by content: most requests of a route carry the same few values. */
-  private final ConcurrentHashMap<List<String>, String[]> sharedPairs = new ConcurrentHashMap<>();
+  /** A set of pairs as shared, packed for the record, and how many of its values were left out. */
+  private record Packed(String[] pairs, byte[] bytes, int dropped) {}
+
+  private static final byte[] NO_BYTES = new byte[0];
+
+  /**
+   * Equal pairs, by content, once each: most requests of a route carry the same few values, so
+   * their records share one array and one packing. At most {@value #MAX_SHARED_PAIRS} sets.
+   */
+  private final ConcurrentHashMap<List<String>, Packed> sharedPairs = new ConcurrentHashMap<>();
+
+  /**
+   * The shared entry of {@code pairs} (not empty), made and packed on first sight; null when the
+   * pairs are new and {@value #MAX_SHARED_PAIRS} sets are already kept.
+   */
+  private Packed sharedEntry(String[] pairs) {
+    List<String> key = Arrays.asList(pairs);
+    Packed known = sharedPairs.get(key);
+    if (known != null || sharedPairs.size() >= MAX_SHARED_PAIRS) {
+      return known;
+    }
+    Packed made = pack(pairs);
+    known = sharedPairs.putIfAbsent(key, made);
+    return known != null ? known : made;
+  }
 
   /**
    * {@code pairs}, or an equal array read before: records that keep their values for seconds
@@ -102,43 +125,23 @@ public final class ContextAttributes {
     if (pairs.length == 0) {
       return NO_PAIRS;
     }
-    List<String> key = Arrays.asList(pairs);
-    String[] known = sharedPairs.get(key);
-    if (known != null) {
-      return known;
-    }
-    if (sharedPairs.size() >= MAX_SHARED_PAIRS) {
-      return pairs;
-    }
-    known = sharedPairs.putIfAbsent(key, pairs);
-    return known != null ? known : pairs;
+    Packed shared = sharedEntry(pairs);
+    return shared != null ? shared.pairs() : pairs;
   }
-
-  /** A packed set of pairs, and how many of its values were left out. */
-  private record Packed(byte[] bytes, int dropped) {}
-
-  private static final Packed NOTHING = new Packed(new byte[0], 0);
-
-  /** Packed records by the pairs they hold: the same few sets, packed once (bounded as {@link #sharedPairs}). */
-  private final ConcurrentHashMap<List<String>, Packed> packedPairs = new ConcurrentHashMap<>();
 
   /**
    * The pairs packed for the OTEP-4947 record: {@code {u8 key index, u8 length, utf-8 value}}
    * entries. A value longer than {@value #MAX_VALUE_BYTES} bytes, or a key the map refused, is
-   * left out and counted. Equal pairs get the same array (at most {@value #MAX_SHARED_PAIRS}
-   * distinct sets are kept): callers read it and never change it.
+   * left out and counted (once per record). Equal pairs get the same array, packed once (within
+   * the bound of {@link #shared}): callers read it and never change it.
    */
   byte[] recordBytes(String[] pairs) {
     if (pairs.length == 0) {
-      return NOTHING.bytes();
+      return NO_BYTES;
     }
-    List<String> key = Arrays.asList(pairs);
-    Packed packed = packedPairs.get(key);
+    Packed packed = sharedEntry(pairs);
     if (packed == null) {
-      packed = pack(pairs);
-      if (packedPairs.size() < MAX_SHARED_PAIRS) {
-        packedPairs.putIfAbsent(List.of(pairs), packed);
-      }
+      packed = pack(pairs); // beyond the bound: this record's own
     }
     if (packed.dropped() > 0) {
       droppedValues.addAndGet(packed.dropped());
@@ -171,7 +174,7 @@ public final class ContextAttributes {
         at += values[i].length;
       }
     }
-    return new Packed(out, dropped);
+    return new Packed(pairs, out, dropped);
   }
 
   /** Values left out of records (too long, or the key map was full). */
