@@ -19,25 +19,6 @@ public interface ContextBridge {
   void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes);
 
   /**
-   * {@link #define(int, long, long, long, byte, byte[])} with the ids as W3C bytes (16 and 8);
-   * ids of another length are refused (nothing defined).
-   */
-  default void define(int contextId, byte[] traceId, byte[] spanId, byte traceFlags, byte[] attributes) {
-    if (traceId == null || traceId.length != 16 || spanId == null || spanId.length != 8) {
-      return;
-    }
-    define(contextId, bigEndian(traceId, 0), bigEndian(traceId, 8), bigEndian(spanId, 0), traceFlags, attributes);
-  }
-
-  private static long bigEndian(byte[] bytes, int from) {
-    long value = 0;
-    for (int i = from; i < from + 8; i++) {
-      value = value << 8 | (bytes[i] & 0xFF);
-    }
-    return value;
-  }
-
-  /**
    * Records that the calling thread now runs in {@code contextId} (0 = no context). Never throws,
    * never blocks, allocates nothing after the thread's first call.
    */

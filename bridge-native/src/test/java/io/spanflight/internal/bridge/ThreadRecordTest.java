@@ -18,7 +18,7 @@ class ThreadRecordTest {
   @Test
   void switchPublishesTheRecordByteForByteAndDetachClearsValid() {
     byte[] attrs = concat(attr(0, "GET /users/{id}"), attr(3, "eu-west-1"));
-    bridge.define(77, ids(16, 0x10), ids(8, 0x80), (byte) 1, attrs);
+    define(77, ids(16, 0x10), ids(8, 0x80), (byte) 1, attrs);
 
     bridge.switchTo(77);
     assertThat(ExternalRecordReader.readOwnThread())
@@ -32,8 +32,8 @@ class ThreadRecordTest {
 
   @Test
   void eachThreadHasItsOwnRecord() throws Exception {
-    bridge.define(81, ids(16, 0x21), ids(8, 0x31), (byte) 1, new byte[0]);
-    bridge.define(82, ids(16, 0x22), ids(8, 0x32), (byte) 0, attr(1, "x"));
+    define(81, ids(16, 0x21), ids(8, 0x31), (byte) 1, new byte[0]);
+    define(82, ids(16, 0x22), ids(8, 0x32), (byte) 0, attr(1, "x"));
     bridge.switchTo(81);
 
     AtomicReference<byte[]> before = new AtomicReference<>();
@@ -54,8 +54,8 @@ class ThreadRecordTest {
 
   @Test
   void redefiningAnIdOverwritesItAndUndefinedIdsPublishNothing() {
-    bridge.define(90, ids(16, 0x01), ids(8, 0x02), (byte) 1, attr(2, "old"));
-    bridge.define(90, ids(16, 0x41), ids(8, 0x42), (byte) 1, attr(2, "new"));
+    define(90, ids(16, 0x01), ids(8, 0x02), (byte) 1, attr(2, "old"));
+    define(90, ids(16, 0x41), ids(8, 0x42), (byte) 1, attr(2, "new"));
     bridge.switchTo(90);
     assertThat(ExternalRecordReader.readOwnThread())
         .isEqualTo(record(ids(16, 0x41), ids(8, 0x42), 1, 1, attr(2, "new")));
@@ -71,8 +71,8 @@ class ThreadRecordTest {
     int reused = ContextIds.next(old); // slot 93 handed to another context
     assertThat(ContextIds.index(reused)).isEqualTo(93);
     assertThat(reused).isNotEqualTo(old).isPositive();
-    bridge.define(old, ids(16, 0x61), ids(8, 0x62), (byte) 1, attr(2, "old"));
-    bridge.define(reused, ids(16, 0x63), ids(8, 0x64), (byte) 1, attr(2, "new"));
+    define(old, ids(16, 0x61), ids(8, 0x62), (byte) 1, attr(2, "old"));
+    define(reused, ids(16, 0x63), ids(8, 0x64), (byte) 1, attr(2, "new"));
 
     bridge.switchTo(old); // a thread that got the old id before the slot was reused
     assertThat(ExternalRecordReader.readOwnThread()[24]).as("valid").isZero();
@@ -93,7 +93,7 @@ class ThreadRecordTest {
 
   @Test
   void clearRecordsInvalidatesEveryThreadsRecordUntilItsNextSwitch() throws Exception {
-    bridge.define(98, ids(16, 0x71), ids(8, 0x72), (byte) 1, attr(1, "on"));
+    define(98, ids(16, 0x71), ids(8, 0x72), (byte) 1, attr(1, "on"));
     for (int i = 0; i < 3; i++) { // threads with records that are gone by the time we clear
       TestThreads.runToOsThreadExit(() -> bridge.switchTo(98));
     }
@@ -138,7 +138,7 @@ class ThreadRecordTest {
     byte[] kept = concat(attr(0, value), attr(1, value));
     long droppedBefore = bridge.droppedAttributeBytes();
 
-    bridge.define(95, ids(16, 0x51), ids(8, 0x52), (byte) 1, concat(kept, attr(2, value)));
+    define(95, ids(16, 0x51), ids(8, 0x52), (byte) 1, concat(kept, attr(2, value)));
     bridge.switchTo(95);
 
     assertThat(ExternalRecordReader.readOwnThread())
@@ -149,7 +149,7 @@ class ThreadRecordTest {
 
   @Test
   void showOnRecordWritesOnlyTheRecordAndCreatesNoRing() throws Exception {
-    bridge.define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
+    define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
     bridge.drain(new RecordingSink()); // start from empty rings
     int ringsBefore = bridge.ringCount();
 
@@ -186,6 +186,12 @@ class ThreadRecordTest {
     byte[] entry = Arrays.copyOf(new byte[] {(byte) keyIndex, (byte) utf8.length}, 2 + utf8.length);
     System.arraycopy(utf8, 0, entry, 2, utf8.length);
     return entry;
+  }
+
+  /** Defines {@code contextId} with W3C id bytes (16 and 8), as the records must show them again. */
+  private void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {
+    ByteBuffer trace = ByteBuffer.wrap(traceId); // big-endian, as W3C ids are
+    bridge.define(contextId, trace.getLong(0), trace.getLong(8), ByteBuffer.wrap(spanId).getLong(0), flags, attributes);
   }
 
   private static byte[] ids(int length, int first) {

@@ -21,11 +21,6 @@ public record SpanLink(long traceIdHigh, long traceIdLow, long spanId) {
     }
   }
 
-  /** From the lower-case hex ids of a valid span context (32 and 16 hex digits). */
-  static SpanLink of(String traceIdHex, String spanIdHex) {
-    return new SpanLink(parseHex(traceIdHex, 0), parseHex(traceIdHex, 16), parseHex(spanIdHex, 0));
-  }
-
   /** 16 bytes, big-endian, as OTLP carries trace ids. */
   public byte[] traceIdBytes() {
     return traceIdBytes(traceIdHigh, traceIdLow);

@@ -13,9 +13,15 @@ class SpanLinkTest {
       SpanContext.create(
           "ff0102030405060708090a0b0c0d0e0f", "80f1e2d3c4b5a697", TraceFlags.getSampled(), TraceState.getDefault());
 
+  /** A link from the lower-case hex ids of a valid span context, as a record parses them. */
+  private static SpanLink linkOf(String traceIdHex, String spanIdHex) {
+    return new SpanLink(
+        SpanLink.parseHex(traceIdHex, 0), SpanLink.parseHex(traceIdHex, 16), SpanLink.parseHex(spanIdHex, 0));
+  }
+
   @Test
   void keepsTheIdsOfASpanContextAsNumbersAndGivesThemBackUnchanged() {
-    SpanLink link = SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId());
+    SpanLink link = linkOf(SPAN.getTraceId(), SPAN.getSpanId());
 
     assertThat(link.traceIdHex()).isEqualTo(SPAN.getTraceId());
     assertThat(link.spanIdHex()).isEqualTo(SPAN.getSpanId());
@@ -39,9 +45,9 @@ class SpanLinkTest {
 
   @Test
   void linksToTheSameSpanAreEqual() {
-    assertThat(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
-        .isEqualTo(SpanLink.of(SPAN.getTraceId(), SPAN.getSpanId()))
-        .isNotEqualTo(SpanLink.of(SPAN.getTraceId(), "80f1e2d3c4b5a698"));
+    assertThat(linkOf(SPAN.getTraceId(), SPAN.getSpanId()))
+        .isEqualTo(linkOf(SPAN.getTraceId(), SPAN.getSpanId()))
+        .isNotEqualTo(linkOf(SPAN.getTraceId(), "80f1e2d3c4b5a698"));
   }
 
   @Test
