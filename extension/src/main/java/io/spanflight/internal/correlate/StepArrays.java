@@ -3,15 +3,17 @@ package io.spanflight.internal.correlate;
 import java.util.ArrayDeque;
 
 /**
- * Step arrays that timelines hand back when they grow, shrink or go, kept to be handed out again.
+ * Step arrays (blocks) that timelines hand back when they prune, shrink or go, kept to be handed
+ * out again.
  *
- * <p>Why: a timeline doubles its arrays as its thread switches faster and halves them after a
- * quiet spell. Each new pair of arrays lives for seconds (as long as its thread's history), so the
- * garbage collector copies it at every young collection until it is promoted. On Spring PetClinic
- * about five pairs of a thread's {@code long[16384]} times and {@code int[16384]} contexts were born
- * every 30 s; weighted by what they stand for, JFR's {@code jdk.PromoteObject*} events put them at
- * about 8 % of what Spanflight made young collections copy (2026-11-26; context records were the
- * most). Handed out again, an array is old already: in a steady state timelines allocate nothing.
+ * <p>Why: a busy thread's timeline takes a new block every {@value ThreadTimeline#BLOCK_STEPS}
+ * switches and hands its oldest back as they are pruned; a quiet thread's lone block doubles and
+ * halves. Each block lives for seconds (as long as its thread's history), so the garbage collector
+ * would copy a new one at every young collection until it is promoted. On Spring PetClinic the
+ * timelines' arrays were about 8 % of what Spanflight made young collections copy (JFR's {@code
+ * jdk.PromoteObject*} events, 2026-11-26, when a timeline was one array that doubled; context
+ * records were the most). Handed out again, a block is old already: in a steady state timelines
+ * allocate nothing.
  *
  * <p>Only arrays of at least {@value #MIN_POOLED} steps are kept (smaller ones are cheap and die
  * young), and at most {@code maxFreeBytes} wait here; beyond that a returned array is left to the

@@ -1,5 +1,6 @@
 package io.spanflight.internal.correlate;
 
+import java.util.Arrays;
 import java.util.function.IntConsumer;
 
 /**
@@ -7,15 +8,29 @@ import java.util.function.IntConsumer;
  * time until the next step, the thread ran in that context. Owned by {@link Timelines}; not
  * thread-safe on its own.
  *
+ * <p>Steps live in blocks of {@value #BLOCK_STEPS}: a busy thread's history of seconds is many
+ * blocks, pruned by dropping whole blocks from the front, never one large array that doubles,
+ * is copied down at every prune, and (past a few megabytes) takes whole heap regions of its own.
+ * A quiet thread has one block, small at first ({@value #INITIAL_STEPS} steps), that doubles up to
+ * a full block and halves again after a burst.
+ *
+ * <p>Steps are numbered from the first block's start: step {@code i} is in block {@code i >>>
+ * BLOCK_BITS}; the steps kept are {@code [first, end)}.
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class ThreadTimeline {
   static final int INITIAL_STEPS = 16;
-  /** Where arrays come from when the timeline grows or shrinks, and go back to. */
+  static final int BLOCK_BITS = 10;
+  static final int BLOCK_STEPS = 1 << BLOCK_BITS;
+  private static final int IN_BLOCK = BLOCK_STEPS - 1;
+  /** Where blocks come from and go back to. */
   private final StepArrays arrays;
-  private long[] times;
-  private int[] contexts;
-  private int size;
+  /** In time order; every block is {@value #BLOCK_STEPS} long, except a lone first block. */
+  private StepArrays.Pair[] blocks = new StepArrays.Pair[4];
+  private int blockCount;
+  private int first;
+  private int end;
   /** Times before this were pruned: what the thread did then is no longer known. */
   private long knownSince = Long.MIN_VALUE;
 
@@ -23,7 +38,8 @@ final class ThreadTimeline {
 
   ThreadTimeline(StepArrays arrays) {
     this.arrays = arrays;
-    use(arrays.take(INITIAL_STEPS));
+    blocks[0] = arrays.take(INITIAL_STEPS);
+    blockCount = 1;
   }
 
   /**
@@ -33,25 +49,21 @@ final class ThreadTimeline {
    * shift: it is at most one drain period late).
    */
   void add(long nanoTime, int contextId) {
-    if (size == times.length) {
-      resize(size * 2);
-    }
-    int at = size;
-    while (at > 0 && times[at - 1] > nanoTime) {
+    makeRoomForOne();
+    int at = end;
+    while (at > first && time(at - 1) > nanoTime) {
       at--;
     }
-    if (at < size) {
-      System.arraycopy(times, at, times, at + 1, size - at);
-      System.arraycopy(contexts, at, contexts, at + 1, size - at);
+    for (int i = end; i > at; i--) {
+      set(i, time(i - 1), context(i - 1));
     }
-    times[at] = nanoTime;
-    contexts[at] = contextId;
-    size++;
+    set(at, nanoTime, contextId);
+    end++;
   }
 
   /** Marks the stretch after the last known step as unknown (ring entries were overwritten). */
   void markUnknownFromLastStep() {
-    long from = size == 0 ? Long.MIN_VALUE : times[size - 1] + 1;
+    long from = size() == 0 ? Long.MIN_VALUE : time(end - 1) + 1;
     add(from, Timelines.UNKNOWN);
   }
 
@@ -61,23 +73,23 @@ final class ThreadTimeline {
       return Timelines.UNKNOWN;
     }
     int step = stepAt(nanoTime);
-    return step < 0 ? 0 : contexts[step];
+    return step < 0 ? 0 : context(step);
   }
 
   /** The time of the step in force at {@code nanoTime}, Long.MIN_VALUE if none is known. */
   long stepTimeAt(long nanoTime) {
     int step = stepAt(nanoTime);
-    return step < 0 ? Long.MIN_VALUE : times[step];
+    return step < 0 ? Long.MIN_VALUE : time(step);
   }
 
-  /** The index of the last step at or before {@code nanoTime}, -1 if there is none. */
+  /** The number of the last step at or before {@code nanoTime}, -1 if there is none. */
   private int stepAt(long nanoTime) {
-    int low = 0;
-    int high = size - 1;
+    int low = first;
+    int high = end - 1;
     int found = -1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
-      if (times[mid] <= nanoTime) {
+      if (time(mid) <= nanoTime) {
         found = mid;
         low = mid + 1;
       } else {
@@ -89,64 +101,119 @@ final class ThreadTimeline {
 
   /** Drops steps that ended before {@code nanoTime}, keeping the one still in force then. */
   void pruneBefore(long nanoTime) {
-    int keepFrom = 0;
-    while (keepFrom + 1 < size && times[keepFrom + 1] <= nanoTime) {
-      keepFrom++;
+    int inForce = stepAt(nanoTime);
+    if (inForce > first) {
+      first = inForce;
+      knownSince = time(first);
     }
-    if (keepFrom > 0) {
-      System.arraycopy(times, keepFrom, times, 0, size - keepFrom);
-      System.arraycopy(contexts, keepFrom, contexts, 0, size - keepFrom);
-      size -= keepFrom;
-      knownSince = times[0];
-    }
-    if (times.length > 64 && size < times.length / 4) { // give memory back after a burst
-      resize(times.length / 2);
+    dropBlocksBeforeFirst();
+    if (blockCount == 1) {
+      StepArrays.Pair lone = blocks[0];
+      boolean afterBurst = lone.length() > 64 && size() < lone.length() / 4; // give memory back
+      if (afterBurst || first > 0) {
+        moveLoneBlockTo(afterBurst ? lone.length() / 2 : lone.length());
+      }
     }
   }
 
-  /** Moves the steps to arrays of {@code length} and hands the old ones back. */
-  private void resize(int length) {
-    StepArrays.Pair old = new StepArrays.Pair(times, contexts);
-    use(arrays.take(length));
-    System.arraycopy(old.times(), 0, times, 0, size);
-    System.arraycopy(old.contexts(), 0, contexts, 0, size);
-    arrays.give(old);
+  /** Hands back the blocks that hold no kept step. */
+  private void dropBlocksBeforeFirst() {
+    int drop = first >>> BLOCK_BITS;
+    if (drop == 0) {
+      return;
+    }
+    for (int b = 0; b < drop; b++) {
+      arrays.give(blocks[b]);
+    }
+    System.arraycopy(blocks, drop, blocks, 0, blockCount - drop);
+    Arrays.fill(blocks, blockCount - drop, blockCount, null);
+    blockCount -= drop;
+    first -= drop << BLOCK_BITS;
+    end -= drop << BLOCK_BITS;
   }
 
-  private void use(StepArrays.Pair arrays) {
-    times = arrays.times();
-    contexts = arrays.contexts();
+  /** Room for one more step at {@code end}: the lone block doubles, then full blocks are added. */
+  private void makeRoomForOne() {
+    if (blockCount == 1) {
+      int length = blocks[0].length();
+      if (end < length) {
+        return;
+      }
+      if (length < BLOCK_STEPS) {
+        moveLoneBlockTo(length * 2);
+        return;
+      }
+    } else if (end < blockCount << BLOCK_BITS) {
+      return;
+    }
+    if (blockCount == blocks.length) {
+      blocks = Arrays.copyOf(blocks, blockCount * 2);
+    }
+    blocks[blockCount++] = arrays.take(BLOCK_STEPS);
   }
 
-  /** Hands the arrays back: the timeline is gone and must not be used again. */
+  /** Moves the kept steps of the lone block to the start of a block of {@code length} (it may be the same). */
+  private void moveLoneBlockTo(int length) {
+    StepArrays.Pair old = blocks[0];
+    StepArrays.Pair target = length == old.length() ? old : arrays.take(length);
+    int size = size();
+    System.arraycopy(old.times(), first, target.times(), 0, size);
+    System.arraycopy(old.contexts(), first, target.contexts(), 0, size);
+    if (target != old) {
+      arrays.give(old);
+      blocks[0] = target;
+    }
+    first = 0;
+    end = size;
+  }
+
+  private long time(int step) {
+    return blocks[step >>> BLOCK_BITS].times()[step & IN_BLOCK];
+  }
+
+  private int context(int step) {
+    return blocks[step >>> BLOCK_BITS].contexts()[step & IN_BLOCK];
+  }
+
+  private void set(int step, long nanoTime, int contextId) {
+    StepArrays.Pair block = blocks[step >>> BLOCK_BITS];
+    block.times()[step & IN_BLOCK] = nanoTime;
+    block.contexts()[step & IN_BLOCK] = contextId;
+  }
+
+  /** Hands the blocks back: the timeline is gone and must not be used again. */
   void release() {
-    arrays.give(new StepArrays.Pair(times, contexts));
-    times = null; // another timeline may get these arrays: any later use fails here, loudly
-    contexts = null;
-    size = 0;
+    for (int b = 0; b < blockCount; b++) {
+      arrays.give(blocks[b]);
+    }
+    blocks = null; // another timeline may get these blocks: any later use fails here, loudly
+    blockCount = 0;
+    first = 0;
+    end = 0;
   }
 
   /** The time of the newest step, or Long.MIN_VALUE when empty. */
   long lastTime() {
-    return size == 0 ? Long.MIN_VALUE : times[size - 1];
+    return size() == 0 ? Long.MIN_VALUE : time(end - 1);
   }
 
   /** The context of the newest step, 0 when empty. */
   int lastContext() {
-    return size == 0 ? 0 : contexts[size - 1];
+    return size() == 0 ? 0 : context(end - 1);
   }
 
   long memoryBytes() {
-    return (long) times.length * Long.BYTES + (long) contexts.length * Integer.BYTES;
+    long steps = blockCount == 1 ? blocks[0].length() : (long) blockCount << BLOCK_BITS;
+    return steps * StepArrays.STEP_BYTES;
   }
 
   int size() {
-    return size;
+    return end - first;
   }
 
   void forEachContext(IntConsumer action) {
-    for (int i = 0; i < size; i++) {
-      action.accept(contexts[i]);
+    for (int i = first; i < end; i++) {
+      action.accept(context(i));
     }
   }
 }
