@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -53,6 +54,7 @@ final class SpanflightRun {
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final DataPath path;
+  private final Supplier<ProfileExporter> newExporter;
   private final SpanflightConfig config;
   private final JfrSampleStream stream;
   private final ScheduledExecutorService scheduler = daemonScheduler("spanflight-export");
@@ -61,10 +63,18 @@ final class SpanflightRun {
   private final CalibrationPace calibrationPace;
   private final DrainPace drainPace;
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
+  /** Set once stop() has stopped waiting for the start: a start still at work then undoes itself. */
+  private boolean stopped; // guarded by this
   private byte[] lastPayload;
 
   SpanflightRun(DataPath path) {
+    this(path, path::newExporter);
+  }
+
+  /** @param newExporter makes the run's exporter on the background thread (tests: a slow one) */
+  SpanflightRun(DataPath path, Supplier<ProfileExporter> newExporter) {
     this.path = path;
+    this.newExporter = newExporter;
     this.config = path.config();
     this.stream = path.newStream();
     this.calibrationPace = new CalibrationPace(path.joiner()::calibrations, CalibrationEvent::commitNow);
@@ -89,10 +99,10 @@ final class SpanflightRun {
     BenchmarkArm arm = path.arm();
     String virtualThreads = arm.capture ? path.mountHooks().installOnce() : "no capture";
     String methodHooks = path.methodSources().startHooks();
-    exporter = path.newExporter();
-    if (arm.stream != null) {
-      stream.use(arm.stream);
-      stream.start();
+    ProfileExporter created = newExporter.get();
+    if (!begin(created, arm)) {
+      created.shutdown(); // stop() gave up waiting for this start and has closed the rest of the run
+      return;
     }
     long interval = config.exportInterval().toMillis();
     try {
@@ -104,6 +114,24 @@ final class SpanflightRun {
     }
     logger.info("Spanflight " + DataPath.VERSION + " started: timeline=" + path.bridge().implementation() + ", "
         + virtualThreads + ", " + methodHooks + ", profiles to " + exporter.destination() + ", " + config.describe());
+  }
+
+  /**
+   * Puts the exporter in place and starts our stream, unless {@link #stop()} has already closed the
+   * run (it waits only 2 s for a start, which may take longer: TLS files, a busy host): then this
+   * start has the exporter it made to shut down itself, and the stream stays unstarted. Under the
+   * lock, so that every exporter and stream is closed by exactly one of start and stop.
+   */
+  private synchronized boolean begin(ProfileExporter created, BenchmarkArm arm) {
+    if (stopped) {
+      return false;
+    }
+    exporter = created;
+    if (arm.stream != null) {
+      stream.use(arm.stream);
+      stream.start();
+    }
+    return true;
   }
 
   /** Drains the rings, then schedules the next drain at the pace the rings' filling calls for. */
@@ -180,13 +208,17 @@ final class SpanflightRun {
    * Ends the run: stops the background threads, lets the JFR stream deliver what was sampled up to
    * now (it flushes once a second), closes our stream (other recordings are untouched), exports
    * the last interval and waits for that export, all within a few seconds. The caller has already
-   * stopped recording context switches.
+   * stopped recording context switches. A start still at work after 2 s is not waited for: it
+   * shuts down the exporter it makes and starts no stream ({@link #begin}).
    */
   void stop() throws InterruptedException {
     drainer.shutdownNow();
     scheduler.shutdownNow();
     drainer.awaitTermination(2, TimeUnit.SECONDS);
     scheduler.awaitTermination(2, TimeUnit.SECONDS);
+    synchronized (this) {
+      stopped = true; // from here on, a start still at work closes what it makes itself
+    }
     if (path.arm() == BenchmarkArm.FULL) {
       path.joiner().awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
     }
