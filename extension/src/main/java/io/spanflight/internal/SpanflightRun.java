@@ -214,10 +214,13 @@ final class SpanflightRun {
   void stop() throws InterruptedException {
     drainer.shutdownNow();
     scheduler.shutdownNow();
-    drainer.awaitTermination(2, TimeUnit.SECONDS);
-    scheduler.awaitTermination(2, TimeUnit.SECONDS);
-    synchronized (this) {
-      stopped = true; // from here on, a start still at work closes what it makes itself
+    try {
+      drainer.awaitTermination(2, TimeUnit.SECONDS);
+      scheduler.awaitTermination(2, TimeUnit.SECONDS);
+    } finally {
+      synchronized (this) {
+        stopped = true; // from here on (interrupted too), a start still at work closes what it makes itself
+      }
     }
     if (path.arm() == BenchmarkArm.FULL) {
       path.joiner().awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
