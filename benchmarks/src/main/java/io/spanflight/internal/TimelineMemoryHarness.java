@@ -72,9 +72,10 @@ public final class TimelineMemoryHarness {
     }
     System.out.printf(
         "%nresult: %d threads x %d switches/s for %d s: peak timelines %.1f MB (%d steps), peak contexts %d,"
-            + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d%n",
+            + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d (%d of them over the step cap)%n",
         threads, rate, seconds, peakBytes / 1e6, peakSteps, peakContexts, retained / 1e6,
-        spanflight.joiner().samples(), spanflight.joiner().unknownTimeline(), spanflight.timelines().lostEntries());
+        spanflight.joiner().samples(), spanflight.joiner().unknownTimeline(), spanflight.timelines().lostEntries(),
+        spanflight.timelines().overCap());
     spanflight.shutdown();
   }
 

@@ -48,6 +48,12 @@ final class SpanflightRun {
    * late) finds its stretch pruned and is counted as unknown-timeline, never joined to a wrong span.
    */
   static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
+  /**
+   * How often history is pruned: twice a second, so that a busy service holds about half a second
+   * less of it (at 400 000 switches a second, 2.4 MB of steps and their contexts) than with
+   * pruning once a second.
+   */
+  static final long PRUNE_MILLIS = 500;
   /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
   static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 
@@ -107,7 +113,8 @@ final class SpanflightRun {
     long interval = config.exportInterval().toMillis();
     try {
       drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
-      scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::calibrateAndPrune), 0, 1, TimeUnit.SECONDS);
+      scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::housekeeping), 0, 1, TimeUnit.SECONDS);
+      scheduler.scheduleWithFixedDelay(guarded("prune", this::prune), PRUNE_MILLIS, PRUNE_MILLIS, TimeUnit.MILLISECONDS);
       scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       return; // switched off while starting: stop() closes the stream and the exporter
@@ -145,10 +152,18 @@ final class SpanflightRun {
     }
   }
 
-  private void calibrateAndPrune() {
+  private void housekeeping() {
     path.processContext().publish();
     stream.checkOurRecording();
     calibrationPace.commitIfDue(System.nanoTime());
+    if (path.spanCosts() != null) {
+      path.spanCosts().expire(path.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
+    }
+    path.metrics().tick();
+  }
+
+  /** Forgets the history and the contexts that no sample will be joined against any more. */
+  private void prune() {
     path.timelines().drain();
     path.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
@@ -157,10 +172,6 @@ final class SpanflightRun {
     path.timelines().pruneBehind(watermark, TIMELINE_HORIZON_NANOS);
     BitSet referenced = path.timelines().referencedIds();
     path.registry().prune(referenced::get);
-    if (path.spanCosts() != null) {
-      path.spanCosts().expire(path.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
-    }
-    path.metrics().tick();
   }
 
   CompletableResultCode exportInterval() {

@@ -33,6 +33,7 @@ public final class Timelines implements TimelineSink {
   private final Map<Long, ThreadTimeline> byThread = new HashMap<>();
   private long lastDrainStart = Long.MIN_VALUE;
   private long lostEntries;
+  private long overCap;
   /** Rings per OS thread, shared by the virtual threads mounted there (the native bridge). */
   private final boolean sharedRings;
   /** Set by {@link #lost} during a drain. */
@@ -213,6 +214,11 @@ public final class Timelines implements TimelineSink {
     return lostEntries;
   }
 
+  /** Of {@link #lostEntries()}: switches drained but dropped because the timelines held {@code maxSteps}. */
+  public synchronized long overCap() {
+    return overCap;
+  }
+
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
     entriesInThisDrain++;
@@ -222,6 +228,7 @@ public final class Timelines implements TimelineSink {
       steps++;
     } else {
       lostEntries++;
+      overCap++;
       if (timeline.lastContext() != UNKNOWN) {
         timeline.markUnknownFromLastStep(); // one step beyond the cap, once per thread
         steps++;

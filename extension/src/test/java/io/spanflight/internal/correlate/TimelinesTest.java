@@ -81,6 +81,7 @@ class TimelinesTest {
     assertThat(timelines.contextAt(1, 499)).isEqualTo(Timelines.UNKNOWN);
     assertThat(timelines.contextAt(1, 500)).isEqualTo(8);
     assertThat(timelines.lostEntries()).isEqualTo(3);
+    assertThat(timelines.overCap()).as("lost in the ring, not over the cap").isZero();
   }
 
   @Test
@@ -126,6 +127,7 @@ class TimelinesTest {
     assertThat(capped.contextAt(1, 450)).isEqualTo(Timelines.UNKNOWN);
     assertThat(capped.contextAt(1, 150)).isEqualTo(7);
     assertThat(capped.lostEntries()).isEqualTo(2);
+    assertThat(capped.overCap()).isEqualTo(2);
 
     capped.pruneBefore(250); // frees room: history after the cap-drop is known again
     bridge.script.add(s -> s.switched(1, 500, 6));
