@@ -23,19 +23,13 @@ import java.util.ArrayDeque;
  */
 final class StepArrays {
   static final int MIN_POOLED = 256;
-  static final long STEP_BYTES = Long.BYTES + Integer.BYTES;
-  /** Free pairs by log2 of their length. */
-  private final ArrayDeque<Pair>[] free;
+  /** A step's time offset and context (a widened block holds long times besides: see {@link StepBlock}). */
+  static final long STEP_BYTES = Integer.BYTES + Integer.BYTES;
+  /** Free blocks by log2 of their length. */
+  private final ArrayDeque<StepBlock>[] free;
   private final long maxFreeBytes;
   private long freeBytes;
   private long created;
-
-  /** A thread's step times and contexts, of the same length. */
-  record Pair(long[] times, int[] contexts) {
-    int length() {
-      return times.length;
-    }
-  }
 
   @SuppressWarnings("unchecked")
   StepArrays(long maxFreeBytes) {
@@ -43,42 +37,48 @@ final class StepArrays {
     this.free = new ArrayDeque[32];
   }
 
-  /** A pair of arrays of {@code length} steps (a power of two), reused when one is free. */
-  Pair take(int length) {
-    ArrayDeque<Pair> same = free[log2(length)];
-    Pair pair = same == null ? null : same.poll();
-    if (pair != null) {
+  /**
+   * A block of {@code length} steps (a power of two) whose offsets count from {@code nanoTime},
+   * reused when one is free.
+   */
+  StepBlock take(int length, long nanoTime) {
+    ArrayDeque<StepBlock> same = free[log2(length)];
+    StepBlock block = same == null ? null : same.poll();
+    if (block != null) {
       freeBytes -= length * STEP_BYTES;
-      return pair;
+    } else {
+      if (length >= MIN_POOLED) {
+        created++;
+      }
+      block = new StepBlock(length);
     }
-    if (length >= MIN_POOLED) {
-      created++;
-    }
-    return new Pair(new long[length], new int[length]);
+    block.startAt(nanoTime);
+    return block;
   }
 
-  /** Takes {@code pair} back (its contents are not cleared: every reader stops at its size). */
-  void give(Pair pair) {
-    int length = pair.length();
+  /** Takes {@code block} back (its contents are not cleared: every reader stops at its size). */
+  void give(StepBlock block) {
+    int length = block.length();
     long bytes = length * STEP_BYTES;
     if (length < MIN_POOLED || freeBytes + bytes > maxFreeBytes) {
       return;
     }
+    block.startAt(0); // lets go of its long times, if it had any, while it waits
     int slot = log2(length);
     if (free[slot] == null) {
       free[slot] = new ArrayDeque<>();
     }
-    free[slot].push(pair);
+    free[slot].push(block);
     freeBytes += bytes;
   }
 
-  /** Bytes of the pairs waiting here. */
+  /** Bytes of the blocks waiting here (their offsets and contexts). */
   long freeBytes() {
     return freeBytes;
   }
 
   /**
-   * Pairs of at least {@value #MIN_POOLED} steps allocated since startup (not counting those
+   * Blocks of at least {@value #MIN_POOLED} steps allocated since startup (not counting those
    * handed out again): the ones that would otherwise be copied by young collections.
    */
   long created() {

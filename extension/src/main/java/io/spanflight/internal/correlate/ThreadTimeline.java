@@ -27,7 +27,7 @@ final class ThreadTimeline {
   /** Where blocks come from and go back to. */
   private final StepArrays arrays;
   /** In time order; every block is {@value #BLOCK_STEPS} long, except a lone first block. */
-  private StepArrays.Pair[] blocks = new StepArrays.Pair[4];
+  private StepBlock[] blocks = new StepBlock[4];
   private int blockCount;
   private int first;
   private int end;
@@ -36,9 +36,9 @@ final class ThreadTimeline {
 
   boolean ended;
 
-  ThreadTimeline(StepArrays arrays) {
+  ThreadTimeline(StepArrays arrays, long nanoTime) {
     this.arrays = arrays;
-    blocks[0] = arrays.take(INITIAL_STEPS);
+    blocks[0] = arrays.take(INITIAL_STEPS, nanoTime);
     blockCount = 1;
   }
 
@@ -49,7 +49,7 @@ final class ThreadTimeline {
    * shift: it is at most one drain period late).
    */
   void add(long nanoTime, int contextId) {
-    makeRoomForOne();
+    makeRoomForOne(nanoTime);
     int at = end;
     while (at > first && time(at - 1) > nanoTime) {
       at--;
@@ -108,7 +108,7 @@ final class ThreadTimeline {
     }
     dropBlocksBeforeFirst();
     if (blockCount == 1) {
-      StepArrays.Pair lone = blocks[0];
+      StepBlock lone = blocks[0];
       boolean afterBurst = lone.length() > 64 && size() < lone.length() / 4; // give memory back
       if (afterBurst || first > 0) {
         moveLoneBlockTo(afterBurst ? lone.length() / 2 : lone.length());
@@ -132,8 +132,11 @@ final class ThreadTimeline {
     end -= drop << BLOCK_BITS;
   }
 
-  /** Room for one more step at {@code end}: the lone block doubles, then full blocks are added. */
-  private void makeRoomForOne() {
+  /**
+   * Room for one more step at {@code end}: the lone block doubles, then full blocks are added (their
+   * offsets counting from {@code nanoTime}, the step about to be added).
+   */
+  private void makeRoomForOne(long nanoTime) {
     if (blockCount == 1) {
       int length = blocks[0].length();
       if (end < length) {
@@ -149,16 +152,17 @@ final class ThreadTimeline {
     if (blockCount == blocks.length) {
       blocks = Arrays.copyOf(blocks, blockCount * 2);
     }
-    blocks[blockCount++] = arrays.take(BLOCK_STEPS);
+    blocks[blockCount++] = arrays.take(BLOCK_STEPS, nanoTime);
   }
 
   /** Moves the kept steps of the lone block to the start of a block of {@code length} (it may be the same). */
   private void moveLoneBlockTo(int length) {
-    StepArrays.Pair old = blocks[0];
-    StepArrays.Pair target = length == old.length() ? old : arrays.take(length);
+    StepBlock old = blocks[0];
     int size = size();
-    System.arraycopy(old.times(), first, target.times(), 0, size);
-    System.arraycopy(old.contexts(), first, target.contexts(), 0, size);
+    StepBlock target = length == old.length() ? old : arrays.take(length, size == 0 ? 0 : old.time(first));
+    for (int i = 0; i < size; i++) { // a block of at most BLOCK_STEPS, forwards: safe in place too
+      target.set(i, old.time(first + i), old.context(first + i));
+    }
     if (target != old) {
       arrays.give(old);
       blocks[0] = target;
@@ -168,17 +172,15 @@ final class ThreadTimeline {
   }
 
   private long time(int step) {
-    return blocks[step >>> BLOCK_BITS].times()[step & IN_BLOCK];
+    return blocks[step >>> BLOCK_BITS].time(step & IN_BLOCK);
   }
 
   private int context(int step) {
-    return blocks[step >>> BLOCK_BITS].contexts()[step & IN_BLOCK];
+    return blocks[step >>> BLOCK_BITS].context(step & IN_BLOCK);
   }
 
   private void set(int step, long nanoTime, int contextId) {
-    StepArrays.Pair block = blocks[step >>> BLOCK_BITS];
-    block.times()[step & IN_BLOCK] = nanoTime;
-    block.contexts()[step & IN_BLOCK] = contextId;
+    blocks[step >>> BLOCK_BITS].set(step & IN_BLOCK, nanoTime, contextId);
   }
 
   /** Hands the blocks back: the timeline is gone and must not be used again. */
@@ -203,8 +205,11 @@ final class ThreadTimeline {
   }
 
   long memoryBytes() {
-    long steps = blockCount == 1 ? blocks[0].length() : (long) blockCount << BLOCK_BITS;
-    return steps * StepArrays.STEP_BYTES;
+    long bytes = 0;
+    for (int b = 0; b < blockCount; b++) {
+      bytes += blocks[b].memoryBytes();
+    }
+    return bytes;
   }
 
   int size() {

@@ -222,7 +222,7 @@ public final class Timelines implements TimelineSink {
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
     entriesInThisDrain++;
-    ThreadTimeline timeline = timelineOf(javaThreadId);
+    ThreadTimeline timeline = timelineOf(javaThreadId, nanoTime);
     if (steps < maxSteps) {
       timeline.add(nanoTime, contextId);
       steps++;
@@ -240,7 +240,7 @@ public final class Timelines implements TimelineSink {
   public void lost(long javaThreadId, long count) {
     lostEntries += count;
     lostInThisDrain = true;
-    timelineOf(javaThreadId).markUnknownFromLastStep();
+    timelineOf(javaThreadId, lastDrainStart).markUnknownFromLastStep();
     steps++;
   }
 
@@ -252,10 +252,11 @@ public final class Timelines implements TimelineSink {
     }
   }
 
-  private ThreadTimeline timelineOf(long javaThreadId) {
+  /** The thread's timeline; a new one keeps its step times as offsets from {@code nanoTime}. */
+  private ThreadTimeline timelineOf(long javaThreadId, long nanoTime) {
     ThreadTimeline timeline = byThread.get(javaThreadId);
     if (timeline == null) {
-      timeline = new ThreadTimeline(arrays);
+      timeline = new ThreadTimeline(arrays, nanoTime);
       byThread.put(javaThreadId, timeline);
     }
     return timeline;

@@ -175,7 +175,7 @@ class TimelinesTest {
     }
     assertThat(createdAfterFirstBurst).isPositive();
     assertThat(timelines.stepArraysCreated()).isEqualTo(createdAfterFirstBurst);
-    assertThat(timelines.memoryBytes()).isLessThanOrEqualTo(Timelines.MAX_FREE_ARRAY_BYTES + 2 * 64 * 12);
+    assertThat(timelines.memoryBytes()).isLessThanOrEqualTo(Timelines.MAX_FREE_ARRAY_BYTES + 2 * 64 * StepArrays.STEP_BYTES);
   }
 
   @Test
