@@ -42,6 +42,7 @@ public final class TimelineMemoryHarness {
     long baseline = retainedHeap();
     long end = System.nanoTime() + seconds * 1_000_000_000L;
     long retained = -1;
+    long lostInFullGc = 0;
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int worker = t;
@@ -55,7 +56,10 @@ public final class TimelineMemoryHarness {
     while (System.nanoTime() < end) {
       LockSupport.parkNanos(1_000_000_000L);
       if (retained < 0 && end - System.nanoTime() < 1_500_000_000L) {
+        long lostBefore = spanflight.timelines().lostEntries();
         retained = retainedHeap() - baseline; // while the threads still switch at full rate
+        spanflight.timelines().drain();
+        lostInFullGc = spanflight.timelines().lostEntries() - lostBefore;
       }
       long bytes = spanflight.timelines().memoryBytes();
       int steps = spanflight.timelines().stepCount();
@@ -64,18 +68,18 @@ public final class TimelineMemoryHarness {
       peakSteps = Math.max(peakSteps, steps);
       peakContexts = Math.max(peakContexts, contexts);
       System.out.printf(
-          "timelines %.1f MB (%d steps), contexts %d, %s%n",
-          bytes / 1e6, steps, contexts, spanflight.joiner().summary());
+          "timelines %.1f MB (%d steps), contexts %d, lost switches %d, %s%n",
+          bytes / 1e6, steps, contexts, spanflight.timelines().lostEntries(), spanflight.joiner().summary());
     }
     for (Thread thread : workers) {
       thread.join();
     }
     System.out.printf(
         "%nresult: %d threads x %d switches/s for %d s: peak timelines %.1f MB (%d steps), peak contexts %d,"
-            + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d (%d of them over the step cap)%n",
+            + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d (%d of them over the step cap, %d in the rings while the harness's own full GC for the retained heap stopped the drain)%n",
         threads, rate, seconds, peakBytes / 1e6, peakSteps, peakContexts, retained / 1e6,
         spanflight.joiner().samples(), spanflight.joiner().unknownTimeline(), spanflight.timelines().lostEntries(),
-        spanflight.timelines().overCap());
+        spanflight.timelines().overCap(), lostInFullGc);
     spanflight.shutdown();
   }
 

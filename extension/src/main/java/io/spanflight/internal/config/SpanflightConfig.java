@@ -123,7 +123,12 @@ public record SpanflightConfig(
   public static final String DEFAULT_FILE_DIRECTORY = "spanflight-profiles";
   public static final int DEFAULT_RING_SIZE = 4096;
   public static final String MAX_STEPS = "otel.spanflight.timeline.max.steps";
-  public static final int DEFAULT_MAX_STEPS = 2_000_000;
+  /**
+   * 24 MB of steps at 8 bytes each (the bound 2 000 000 steps of 12 bytes gave before): at 400 000
+   * switches a second, 7.5 s of history, so that a stream that stalls for a second or two (seen in
+   * the memory harness) does not push a busy service over the cap.
+   */
+  public static final int DEFAULT_MAX_STEPS = 3_000_000;
   public static final Duration DEFAULT_OTLP_TIMEOUT = Duration.ofSeconds(10);
 
   /** Where profiles go. */
