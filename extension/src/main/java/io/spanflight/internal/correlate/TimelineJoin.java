@@ -119,7 +119,7 @@ public final class TimelineJoin<S, M> {
   private void addCost(int costKind, ContextRecord link, SampleType type, long value) {
     SpanCostTable table = costs;
     if (table != null && link.hasSpan() && link.sampled()) {
-      table.add(link.costKey(), costKind, costKind == CostKind.CPU ? type.period() : value, watermark);
+      table.add(link.spanIdNumber(), costKind, costKind == CostKind.CPU ? type.period() : value, watermark);
     }
   }
 

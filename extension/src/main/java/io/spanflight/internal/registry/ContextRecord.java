@@ -130,8 +130,11 @@ public final class ContextRecord {
     return traceIdLow;
   }
 
-  /** This span's own id (8 bytes, big-endian). */
-  long spanIdNumber() {
+  /**
+   * This span's own id as a number (its 8 bytes, big-endian, read as an unsigned long): what the
+   * native record stores, and the key of the per-span cost table.
+   */
+  public long spanIdNumber() {
     return spanId;
   }
 
@@ -229,11 +232,6 @@ public final class ContextRecord {
 
   public boolean sampled() {
     return sampled;
-  }
-
-  /** The span id as an unsigned 64-bit number (the key of the per-span cost table). */
-  public long costKey() {
-    return spanId;
   }
 
   @Override

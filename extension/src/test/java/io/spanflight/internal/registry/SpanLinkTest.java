@@ -58,6 +58,6 @@ class SpanLinkTest {
     assertThat(record.traceId()).isEqualTo(SPAN.getTraceIdBytes());
     assertThat(record.spanId()).isEqualTo(SPAN.getSpanIdBytes());
     assertThat(record.traceIdHex()).isEqualTo(SPAN.getTraceId());
-    assertThat(record.costKey()).isEqualTo(Long.parseUnsignedLong(SPAN.getSpanId(), 16));
+    assertThat(record.spanIdNumber()).isEqualTo(Long.parseUnsignedLong(SPAN.getSpanId(), 16));
   }
 }
