@@ -48,12 +48,6 @@ final class SpanflightRun {
    * late) finds its stretch pruned and is counted as unknown-timeline, never joined to a wrong span.
    */
   static final long TIMELINE_HORIZON_NANOS = TimeUnit.SECONDS.toNanos(3);
-  /**
-   * How often history is pruned: twice a second, so that a busy service holds about half a second
-   * less of it (at 400 000 switches a second, 2.4 MB of steps and their contexts) than with
-   * pruning once a second.
-   */
-  static final long PRUNE_MILLIS = 500;
   /** JFR flushes once a second; at shutdown we wait at most this long for the last flush. */
   static final long SHUTDOWN_DELIVERY_WAIT_MILLIS = 2500;
 
@@ -114,7 +108,6 @@ final class SpanflightRun {
     try {
       drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
       scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::housekeeping), 0, 1, TimeUnit.SECONDS);
-      scheduler.scheduleWithFixedDelay(guarded("prune", this::prune), PRUNE_MILLIS, PRUNE_MILLIS, TimeUnit.MILLISECONDS);
       scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       return; // switched off while starting: stop() closes the stream and the exporter
@@ -156,6 +149,7 @@ final class SpanflightRun {
     path.processContext().publish();
     stream.checkOurRecording();
     calibrationPace.commitIfDue(System.nanoTime());
+    prune();
     if (path.spanCosts() != null) {
       path.spanCosts().expire(path.joiner().watermarkNanos() - SpanCosts.EXPIRY_NANOS);
     }

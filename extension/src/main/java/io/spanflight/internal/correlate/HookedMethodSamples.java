@@ -19,7 +19,7 @@ import java.util.Arrays;
  * method_time}), without a span; per traced call, its duration ({@code method_trace}) with the
  * traced method as leaf frame and, for the calls the hooks captured a stack for, its callers below
  * it (the others: the method alone), linked to the span its thread was in when the call began
- * (the timeline join, as for JFR's duration events). Runs on the housekeeping thread, twice a second,
+ * (the timeline join, as for JFR's duration events). Runs on the housekeeping thread, once a second,
  * before the timelines are pruned.
  *
  * <p>Not API: internal to Spanflight.

@@ -21,9 +21,8 @@ import java.util.function.UnaryOperator;
  * by the capture path in the current or previous epoch are removed and their ids reused. The
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
- * A record the capture path has not used since the previous prune leaves the key map at once,
- * before it may be removed, so that the span context it was interned by can be collected while
- * the record waits for its timelines.
+ * A record unused for two epochs but still referenced leaves the key map first, so that the span
+ * context it was interned by can be collected while the record waits for its timelines.
  *
  * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
  * slot is handed to (so that young collections do not copy a new record per span). A removed
@@ -227,8 +226,7 @@ public final class ContextRegistry {
     }
     int[] removed = {0};
     byId.forEach(nextIndex.get(), record -> {
-      boolean idle = record.lastEpoch < current; // not used since the previous prune
-      boolean unused = record.lastEpoch < current - 1; // nor before it: its switches are drained
+      boolean unused = record.lastEpoch < current - 1;
       if (unused && !referenced.test(ContextIds.index(record.id()))) {
         int id = record.id();
         forgetKey(record);
@@ -237,7 +235,7 @@ public final class ContextRegistry {
         size.decrementAndGet();
         removed[0]++;
       } else {
-        if (idle) {
+        if (unused) {
           forgetKey(record);
         }
         record.releaseEndedSource();
@@ -274,7 +272,7 @@ public final class ContextRegistry {
   /**
    * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
    * it, but no longer holds the application's span context (and its id strings) for the seconds
-   * until they are pruned. A later use of the same span, rare once unused for an epoch, interns
+   * until they are pruned. A later use of the same span, rare once unused for two epochs, interns
    * a new record with the same link.
    */
   private void forgetKey(ContextRecord record) {

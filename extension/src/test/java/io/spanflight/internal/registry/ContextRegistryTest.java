@@ -74,18 +74,4 @@ class ContextRegistryTest {
     assertThat(registry.resolve(second).link()).isEqualTo(registry.resolve(first).link());
     assertThat(registry.resolve(first).spanIdHex()).isEqualTo(span.getSpanId());
   }
-
-  @Test
-  void aRecordNotUsedSinceThePreviousPruneLeavesTheKeyMapButIsNotYetRemoved() {
-    SpanContext span = span(1);
-    int first = registry.idOf(span);
-    registry.prune(id -> false); // used in this epoch: keeps its key
-    assertThat(registry.idOf(span)).isEqualTo(first);
-
-    registry.prune(id -> false);
-    registry.prune(id -> false); // not used since the previous prune: the key goes, the record stays
-
-    assertThat(registry.resolve(first)).as("used an epoch ago: its switches may not be drained yet").isNotNull();
-    assertThat(registry.idOf(span)).as("interned anew").isNotEqualTo(first);
-  }
 }
