@@ -2,14 +2,11 @@ package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
-import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.registry.LocalRoots;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -44,15 +41,8 @@ class SpanflightRunTest {
   }
 
   private static DataPath dataPath() {
-    SpanflightConfig config =
-        SpanflightConfig.read(
-            DefaultConfigProperties.createFromMap(
-                Map.of(
-                    "otel.spanflight.exporter", "none",
-                    "otel.spanflight.jmx.enabled", "false",
-                    "otel.spanflight.native.enabled", "false")));
     return DataPath.wire(
-        config, Resource.getDefault(), new LocalRoots(), new SpanCostLink(), () -> true, () -> ProfileExporter.NONE);
+        QuietSettings.of(false), Resource.getDefault(), new LocalRoots(), new SpanCostLink(), () -> true, () -> ProfileExporter.NONE);
   }
 
   private static void awaitIgnoringInterrupts(CountDownLatch latch) {

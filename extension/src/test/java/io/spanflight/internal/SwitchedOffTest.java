@@ -8,18 +8,15 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.JavaContextBridge;
 import io.spanflight.internal.bridge.NativeContextBridge;
 import io.spanflight.internal.capture.SpanflightContextStorage;
-import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,14 +58,7 @@ class SwitchedOffTest {
   }
 
   private static Spanflight start(boolean nativeBridge) {
-    SpanflightConfig config =
-        SpanflightConfig.read(
-            DefaultConfigProperties.createFromMap(
-                Map.of(
-                    "otel.spanflight.exporter", "none",
-                    "otel.spanflight.jmx.enabled", "false",
-                    "otel.spanflight.native.enabled", String.valueOf(nativeBridge))));
-    return Spanflight.start(config, Resource.getDefault(), new LocalRoots());
+    return Spanflight.start(QuietSettings.of(nativeBridge), Resource.getDefault(), new LocalRoots());
   }
 
   @Test
