@@ -187,7 +187,7 @@ public final class ContextRecord {
     return pairs;
   }
 
-  /** For registry pruning: lets the source span go if it has ended (its attributes are kept). */
+  /** At span end and pruning: lets the source span go if it has ended (its attributes are kept). */
   void releaseEndedSource() {
     ReadableSpan source = attributeSource;
     if (source != null && source.hasEnded()) {

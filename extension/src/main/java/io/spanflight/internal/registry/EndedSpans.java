@@ -29,7 +29,10 @@ public final class EndedSpans implements SpanProcessor {
     return false;
   }
 
-  /** On the application's thread: one map removal, and nothing thrown. */
+  /**
+   * On the application's thread: one map removal (for a local root, also reading its configured
+   * attributes once), and nothing thrown.
+   */
   @Override
   public void onEnd(ReadableSpan span) {
     ContextRegistry target = registry;

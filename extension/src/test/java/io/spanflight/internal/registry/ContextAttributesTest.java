@@ -51,7 +51,27 @@ class ContextAttributesTest {
     assertThat(record[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
   }
 
+  @Test
+  void aRootSpansRecordLetsItGoWhenItEnds() {
+    EndedSpans endedSpans = new EndedSpans();
+    endedSpans.connect(registry);
+    Tracer ending = SdkTracerProvider.builder().addSpanProcessor(localRoots).addSpanProcessor(endedSpans).build().get("t");
+    ContextRecord[] record = new ContextRecord[1];
+    WeakReference<Span> root = startAndEndRoot(ending, record); // no prune: a busy service's spans end between two
+
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (root.get() != null && System.nanoTime() < deadline) {
+      System.gc();
+    }
+    assertThat(root.get()).as("the ended span, held only by the record until the next prune").isNull();
+    assertThat(record[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+  }
+
   private WeakReference<Span> startAndEndRoot(ContextRecord[] record) {
+    return startAndEndRoot(tracer, record);
+  }
+
+  private WeakReference<Span> startAndEndRoot(Tracer tracer, ContextRecord[] record) {
     Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
     record[0] = registry.resolve(registry.idOf(root.getSpanContext()));
     root.setAttribute("http.route", "/r");
