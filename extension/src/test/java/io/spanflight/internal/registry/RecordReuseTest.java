@@ -134,4 +134,23 @@ class RecordReuseTest {
     assertThat(lastAgain).as("freed beyond the bound: a new object").isNotSameAs(last);
     assertThat(lastAgain.spanIdHex()).isEqualTo(span(2 * burst).getSpanId());
   }
+  @Test
+  void whileAsManyContextsAreLiveAsAreFreedEveryFreedSlotKeepsItsRecord() {
+    int busy = ContextRegistry.MAX_IDLE_RECORDS + 100; // a busy service: more spans a second than the bound
+    for (int i = 1; i < busy; i++) {
+      registry.idOf(span(i));
+    }
+    ContextRecord lastOfFirstWave = registry.resolve(registry.idOf(span(busy)));
+    prune(2);
+    for (int i = 1; i <= busy; i++) {
+      registry.idOf(span(busy + i)); // the second wave, live while the first one's slots are freed
+    }
+    prune(2); // the first wave is retired, then freed
+
+    ContextRecord reused = null;
+    for (int i = 1; i <= busy; i++) {
+      reused = registry.resolve(registry.idOf(span(2 * busy + i)));
+    }
+    assertThat(reused).as("the slot freed last still had its record: no new object per span").isSameAs(lastOfFirstWave);
+  }
 }
