@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 public final class ContextRecord {
   private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
       AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
+  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> ATTRIBUTES =
+      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "spanAttributes");
 
   /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
   private volatile int id;
@@ -45,10 +47,14 @@ public final class ContextRecord {
   private long spanId;
   private boolean sampled;
   private final ContextAttributes attributes;
-  /** Where the attributes are read while it runs; null once it has ended and they are kept. */
-  private volatile ReadableSpan attributeSource;
-  /** The source span's attributes as they were when it ended (null while it runs). */
-  private volatile String[] endedPairs;
+  /**
+   * The span the attributes are read from while it runs (a {@link ReadableSpan}), its attributes
+   * as they were when it ended (a {@code String[]}), or null (no source). One field, so that the
+   * switch from the first to the second is one compare-and-set from that very span: a thread that
+   * read the span, was preempted, and finds the record defined anew for another span changes
+   * nothing.
+   */
+  private volatile Object spanAttributes;
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private String[] userPairs = ContextAttributes.NO_PAIRS;
   private boolean hasSpan;
@@ -80,8 +86,7 @@ public final class ContextRecord {
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    this.endedPairs = null;
-    this.attributeSource = hasSpan ? attributes.sourceOf(spanContext) : null;
+    this.spanAttributes = hasSpan ? attributes.sourceOf(spanContext) : null;
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
@@ -101,8 +106,7 @@ public final class ContextRecord {
    * application object alive. Only once nothing can read the record any more.
    */
   void clear() {
-    attributeSource = null;
-    endedPairs = null;
+    spanAttributes = null;
     userPairs = ContextAttributes.NO_PAIRS;
   }
 
@@ -172,25 +176,26 @@ public final class ContextRecord {
 
   /** The source span's attributes: read while it runs, kept once it has ended. */
   private String[] spanPairs() {
-    String[] ended = endedPairs;
-    if (ended != null) {
-      return ended;
+    Object state = spanAttributes;
+    if (state instanceof String[] kept) {
+      return kept;
     }
-    ReadableSpan source = attributeSource;
+    ReadableSpan source = (ReadableSpan) state;
     boolean hasEnded = source == null || source.hasEnded(); // read before: attributes are final after
     String[] pairs = attributes.read(source);
     if (hasEnded) {
       pairs = attributes.shared(pairs);
-      endedPairs = pairs;
-      attributeSource = null;
+      ATTRIBUTES.compareAndSet(this, state, pairs);
     }
     return pairs;
   }
 
-  /** At span end and pruning: lets the source span go if it has ended (its attributes are kept). */
+  /**
+   * At span end (any thread) and pruning: lets the source span go if it has ended (its attributes
+   * are kept).
+   */
   void releaseEndedSource() {
-    ReadableSpan source = attributeSource;
-    if (source != null && source.hasEnded()) {
+    if (spanAttributes instanceof ReadableSpan source && source.hasEnded()) {
       spanPairs();
     }
   }
