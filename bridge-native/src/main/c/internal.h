@@ -66,6 +66,8 @@ struct sf_drained {
   int64_t lost;
   int64_t lost_thread_id;
   int64_t ended_thread_id;
+  uint64_t ring_number;  /* the ring's SF_DRAIN_RING */
+  int freed;             /* the ring was dead: freed after this drain */
 };
 
 uint32_t sf_rings_init(uint32_t capacity);

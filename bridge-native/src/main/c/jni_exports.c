@@ -67,6 +67,8 @@ static void put_ring(JNIEnv *env, const struct sf_drained *ring, jint used, jint
   fields[SF_DRAIN_LOST] = ring->lost;
   fields[SF_DRAIN_LOST_THREAD] = ring->lost_thread_id;
   fields[SF_DRAIN_ENDED] = ring->ended_thread_id;
+  fields[SF_DRAIN_RING] = (jlong)ring->ring_number;
+  fields[SF_DRAIN_FREED] = ring->freed;
   (*env)->SetLongArrayRegion(env, meta, slot * SF_DRAIN_META_LONGS, SF_DRAIN_META_LONGS, fields);
 }
 

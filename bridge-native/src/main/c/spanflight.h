@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SF_ABI_VERSION 2  /* 2: timeline entries carry their clock (SF_CLOCK_*) */
+#define SF_ABI_VERSION 3  /* 2: timeline entries carry their clock (SF_CLOCK_*);
+                             3: the drain names each ring (SF_DRAIN_RING, SF_DRAIN_FREED) */
 
 /* ---- 1. OTEP-4947 thread context record ------------------------------------------
  *
@@ -135,7 +136,9 @@ _Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
 #define SF_DRAIN_LOST 1        /* entries overwritten before they were drained */
 #define SF_DRAIN_LOST_THREAD 2 /* Java thread to charge them to (see timeline_ring.c) */
 #define SF_DRAIN_ENDED 3       /* platform Java thread whose OS thread ended, or 0 */
-#define SF_DRAIN_META_LONGS 4
+#define SF_DRAIN_RING 4        /* the ring's number: > 0, never reused in the process */
+#define SF_DRAIN_FREED 5       /* 1: the ring is freed after this drain and never seen again */
+#define SF_DRAIN_META_LONGS 6
 
 /* ---- JNI: static natives of io.spanflight.internal.bridge.NativeContextBridge ---- */
 #define SF_JNI(type, name) \

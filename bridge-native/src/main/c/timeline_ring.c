@@ -13,13 +13,14 @@
  * exiting thread, and the off flag are under one mutex, which a drain holds for a whole
  * drain0 call; a ring's first switch pushes it without the mutex (only the head moves).
  *
- * What a drain reports per ring, in order: the lost entries, the delivered entries, the
- * end of the thread. Lost entries are charged to the Java thread of the last entry the
- * ring delivered before the gap, else of the first entry after it, else (the writer lapped
- * the whole ring during one copy) of the newest slot copied. A dead ring reports the end of
- * the Java thread of its last delivered entry only if that was a platform thread: a
- * platform thread cannot outlive its OS thread, but a virtual thread last seen on an
- * exiting carrier may live on elsewhere.
+ * What a drain reports per ring, under the ring's number (never reused, so the facade can
+ * keep a ring's order across drains): the lost entries, the delivered entries, the end of
+ * the thread, and whether the ring is freed (reported once, even with nothing else). Lost
+ * entries are charged to the Java thread of the last entry the ring delivered before the
+ * gap, else of the first entry after it, else (the writer lapped the whole ring during one
+ * copy) of the newest slot copied. A dead ring reports the end of the Java thread of its
+ * last delivered entry only if that was a platform thread: a platform thread cannot outlive
+ * its OS thread, but a virtual thread last seen on an exiting carrier may live on elsewhere.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ struct sf_ring {
   uint64_t published;  /* entries written so far (release) */
   uint32_t dead;       /* set once, by the thread-exit destructor (release) */
   uint32_t mask;
+  uint64_t number;       /* SF_DRAIN_RING: set before the ring is pushed, then read-only */
   struct sf_ring *next;  /* written before the ring is pushed, later by the drainer only */
   /* Drainer-private, on its own cache line so drains do not slow the writer down. */
   uint64_t drained __attribute__((aligned(64)));  /* first sequence not yet delivered */
@@ -43,6 +45,7 @@ struct sf_ring {
 static uint32_t capacity;      /* entries per ring: fixed by the first init */
 static struct sf_ring *rings;  /* list head: pushed by new threads, unlinked under unlink_lock */
 static int32_t ring_count;
+static uint64_t rings_created; /* numbers the rings: 1, 2, ... */
 static pthread_mutex_t unlink_lock = PTHREAD_MUTEX_INITIALIZER;
 static int off;                /* switched off: exiting threads free their rings (unlink_lock) */
 
@@ -92,6 +95,7 @@ struct sf_ring *sf_ring_create(void) {
   }
   struct sf_ring *ring = memset(memory, 0, size);
   ring->mask = entries - 1;
+  ring->number = __atomic_add_fetch(&rings_created, 1, __ATOMIC_RELAXED);
   ring->next = __atomic_load_n(&rings, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(&rings, &ring->next, ring, 1, __ATOMIC_RELEASE,
                                       __ATOMIC_RELAXED)) {
@@ -256,6 +260,8 @@ int sf_drain_next(struct sf_drained *out) {
     int dead = __atomic_load_n(&ring->dead, __ATOMIC_ACQUIRE);
     memset(out, 0, sizeof *out);
     drain_ring(ring, out);
+    out->ring_number = ring->number;
+    out->freed = dead;
     if (dead) {
       out->ended_thread_id =
           ring->last_thread_kind == SF_THREAD_PLATFORM ? ring->last_thread_id : 0;
@@ -264,7 +270,7 @@ int sf_drain_next(struct sf_drained *out) {
       pass.previous = ring;
       pass.current = ring->next;
     }
-    if (out->delivered > 0 || out->lost > 0 || out->ended_thread_id != 0) {
+    if (out->delivered > 0 || out->lost > 0 || out->freed) {
       return 1;
     }
   }

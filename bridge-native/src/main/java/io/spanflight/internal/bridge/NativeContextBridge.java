@@ -72,6 +72,9 @@ public final class NativeContextBridge implements ContextBridge {
   @Override
   public void switchedOff(boolean off) {
     switchedOff0(off);
+    if (off) {
+      drain.forgetRings();
+    }
   }
 
   @Override
@@ -94,6 +97,11 @@ public final class NativeContextBridge implements ContextBridge {
   @Override
   public String implementation() {
     return "native linux-x86_64 (OTEP-4947 record otel_thread_ctx_v1)";
+  }
+
+  /** How many rings the drain keeps a last time for (for tests). */
+  int ringsKeptByDrain() {
+    return drain.ringsKept();
   }
 
   /** Attribute bytes dropped so far because a context's attributes did not fit the record. */

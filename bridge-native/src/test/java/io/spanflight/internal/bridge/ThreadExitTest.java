@@ -56,4 +56,26 @@ class ThreadExitTest {
     assertThat(contexts).hasSize(WAVES * THREADS_PER_WAVE)
         .allSatisfy(c -> assertThat(Integer.parseInt(c)).isGreaterThanOrEqualTo(FIRST_CONTEXT));
   }
+
+  @Test
+  void theDrainForgetsEveryFreedRingEvenWhereNoThreadEndIsReported() throws Exception {
+    RecordingSink sink = new RecordingSink();
+    bridge.switchTo(0); // this thread's ring exists before the baseline is taken
+    bridge.drain(sink);
+    int baseline = NativeContextBridge.ringCount0();
+    List<Thread> started = new ArrayList<>();
+    for (int i = 0; i < THREADS_PER_WAVE; i++) {
+      long id = FIRST_CONTEXT + i;
+      // Entries of a virtual thread: an exiting carrier reports no end for them.
+      Thread thread = new Thread(() -> NativeContextBridge.switchTo0((int) id, id, true));
+      thread.start();
+      started.add(thread);
+    }
+    for (Thread thread : started) {
+      thread.join();
+    }
+    sink.drainUntil(bridge, () -> NativeContextBridge.ringCount0() <= baseline);
+
+    assertThat(bridge.ringsKeptByDrain()).isLessThanOrEqualTo(NativeContextBridge.ringCount0());
+  }
 }
