@@ -31,6 +31,12 @@ public final class Timelines implements TimelineSink {
   private final int maxSteps;
   private int steps;
   private final Map<Long, ThreadTimeline> byThread = new HashMap<>();
+  /**
+   * The timeline of the thread last looked up for a switch, or null: a ring's entries come in
+   * runs of one thread, so most switches skip the boxed map lookup. Cleared when it leaves the map.
+   */
+  private ThreadTimeline lastTimeline;
+  private long lastThreadId;
   private long lastDrainStart = Long.MIN_VALUE;
   private long lostEntries;
   private long overCap;
@@ -118,6 +124,9 @@ public final class Timelines implements TimelineSink {
         boolean idle = timeline.lastTime() < nanoTime;
         if (idle && (timeline.ended || timeline.lastContext() == 0)) {
           byThread.remove(javaThreadId);
+          if (timeline == lastTimeline) {
+            lastTimeline = null;
+          }
           timeline.release();
         } else {
           timeline.pruneBefore(nanoTime);
@@ -158,6 +167,7 @@ public final class Timelines implements TimelineSink {
   public synchronized void forgetAll() {
     byThread.values().forEach(ThreadTimeline::release);
     byThread.clear();
+    lastTimeline = null;
     carrierGaps.clear();
     steps = 0;
   }
@@ -254,11 +264,16 @@ public final class Timelines implements TimelineSink {
 
   /** The thread's timeline; a new one keeps its step times as offsets from {@code nanoTime}. */
   private ThreadTimeline timelineOf(long javaThreadId, long nanoTime) {
+    if (lastTimeline != null && lastThreadId == javaThreadId) {
+      return lastTimeline;
+    }
     ThreadTimeline timeline = byThread.get(javaThreadId);
     if (timeline == null) {
       timeline = new ThreadTimeline(arrays, nanoTime);
       byThread.put(javaThreadId, timeline);
     }
+    lastThreadId = javaThreadId;
+    lastTimeline = timeline;
     return timeline;
   }
 }

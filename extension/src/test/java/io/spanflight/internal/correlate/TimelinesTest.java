@@ -114,6 +114,33 @@ class TimelinesTest {
   }
 
   @Test
+  void aThreadWhoseTimelineWasDroppedGetsANewOneAtItsNextSwitch() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 0)); // thread 1 is the last one switched
+    timelines.drain();
+    timelines.pruneBefore(300); // idle without context since 200: dropped
+
+    bridge.script.add(s -> s.switched(1, 400, 9));
+    timelines.drain();
+
+    assertThat(timelines.contextAt(1, 450)).isEqualTo(9);
+    assertThat(timelines.threadCount()).isEqualTo(1);
+  }
+
+  @Test
+  void afterForgettingAllAThreadsNextSwitchStartsANewTimeline() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    timelines.drain();
+    timelines.forgetAll(); // switched off
+
+    bridge.script.add(s -> s.switched(1, 400, 9));
+    timelines.drain();
+
+    assertThat(timelines.contextAt(1, 450)).isEqualTo(9);
+    assertThat(timelines.threadCount()).isEqualTo(1);
+  }
+
+  @Test
   void beyondTheCapSwitchesAreCountedAsLostAndTheirStretchIsUnknown() {
     Timelines capped = new Timelines(bridge, 3);
     bridge.script.add(s -> s.switched(1, 100, 7));
