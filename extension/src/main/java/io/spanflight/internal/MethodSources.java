@@ -39,11 +39,17 @@ final class MethodSources {
   static final int ALL_STACKS_PER_SECOND = 500;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
+  /** Puts the hooks in and instruments the filters' methods: {@link #prepareAndSelect}, or a test's stand-in. */
+  interface HooksStarter {
+    MethodHooks start(String timingFilter, String traceFilter) throws Exception;
+  }
+
   private final SpanflightConfig config;
   private final Timelines timelines;
   private final ContextRegistry registry;
   private final ProfileCollector collector;
-  private final boolean viaJfr = Runtime.version().feature() >= 25;
+  private final boolean viaJfr;
+  private final HooksStarter starter;
   private String timingFilter; // guarded by this
   private String traceFilter; // guarded by this
   private MethodHooks hooks; // guarded by this
@@ -54,10 +60,21 @@ final class MethodSources {
   private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   MethodSources(SpanflightConfig config, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
+    this(config, timelines, registry, collector, Runtime.version().feature() >= 25, null);
+  }
+
+  /**
+   * @param viaJfr whether JFR's events serve the method sources (JDK 25+), else the hooks
+   * @param starter how the hooks are put in; null for {@link #prepareAndSelect}
+   */
+  MethodSources(SpanflightConfig config, Timelines timelines, ContextRegistry registry, ProfileCollector collector,
+      boolean viaJfr, HooksStarter starter) {
     this.config = config;
     this.timelines = timelines;
     this.registry = registry;
     this.collector = collector;
+    this.viaJfr = viaJfr;
+    this.starter = starter != null ? starter : this::prepareAndSelect;
     for (SourceSettings source : config.sources()) {
       String filter = source.enabled() ? source.value() : "";
       if (source.name().equals(SourceSettings.METHOD_TIMING)) {
@@ -94,7 +111,10 @@ final class MethodSources {
 
   /**
    * Before JDK 25, instruments the methods of the filters (installing the hooks on first use);
-   * returns a phrase for the startup line. Calls made while profiling was off are forgotten.
+   * returns a phrase for the startup line. Calls made while profiling was off are forgotten. A
+   * failure is kept for the JVM's life, except one while the calling thread is interrupted
+   * (profiling switched off during the first start: writing the hooks' jar then fails), which the
+   * next start tries again.
    */
   synchronized String startHooks() {
     if (viaJfr || timingFilter.isEmpty() && traceFilter.isEmpty() && hooks == null) {
@@ -103,12 +123,14 @@ final class MethodSources {
     if (hooks == null && hooksFailure == null) {
       long start = System.nanoTime();
       try {
-        hooks = MethodHooks.prepare(
-            config.nativeDirectory(), config.methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND, ALL_STACKS_PER_SECOND);
-        hooks.select(timingFilter, traceFilter);
-        samples = new HookedMethodSamples(hooks, timelines, registry, collector, config.filters());
+        MethodHooks started = starter.start(timingFilter, traceFilter);
+        samples = new HookedMethodSamples(started, timelines, registry, collector, config.filters());
+        hooks = started; // only once all of it worked: the startup line says "on" for nothing less
         installMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       } catch (Exception | LinkageError e) {
+        if (Thread.currentThread().isInterrupted()) {
+          return "method hooks off (" + e + "; interrupted, tried again at the next start)";
+        }
         hooksFailure = e.toString();
         logger.warning("Spanflight cannot time or trace methods on this JDK: " + hooksFailure
             + "; methodtiming and methodtrace are off");
@@ -120,6 +142,14 @@ final class MethodSources {
     return hooks != null
         ? "method hooks on (" + installMillis + " ms, " + hooks.ids().size() + " methods so far)"
         : "method hooks off (" + hooksFailure + ")";
+  }
+
+  /** The hooks on the boot class path, instrumenting the filters' methods. */
+  private MethodHooks prepareAndSelect(String timing, String trace) throws Exception {
+    MethodHooks prepared = MethodHooks.prepare(
+        config.nativeDirectory(), config.methodHooksMax(), TRACE_CAPACITY, STACKS_PER_SECOND, ALL_STACKS_PER_SECOND);
+    prepared.select(timing, trace);
+    return prepared;
   }
 
   /** Housekeeping, once a second: the hooks' calls into the current interval. */
