@@ -58,7 +58,7 @@ final class DictionaryBuilder {
   final List<Function> functions = new ArrayList<>();
   /** Per location: (function index << 32) | line. */
   final LongList locations = new LongList();
-  final List<int[]> stacks = new ArrayList<>();
+  final StackTable stacks = new StackTable();
   /** The spans samples link to; index 0 is no span. */
   final List<SpanLink> links = new ArrayList<>();
   /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
@@ -73,7 +73,6 @@ final class DictionaryBuilder {
   private final IndexMap<String> stringIndex = new IndexMap<>();
   private final IndexMap<String> functionIndex = new IndexMap<>();
   private final LongIntMap locationIndex = new LongIntMap();
-  private final IndexMap<IntsKey> stackIndex = new IndexMap<>();
   private final IndexMap<SpanLink> linkIndex = new IndexMap<>();
   private final LongIntMap attributeIndex = new LongIntMap();
   private final IndexMap<IntsKey> attributeSetIndex = new IndexMap<>();
@@ -104,7 +103,6 @@ final class DictionaryBuilder {
     locations.clear();
     locationIndex.clear();
     stacks.clear();
-    stackIndex.clear();
     links.clear();
     linkIndex.clear();
     attributes.clear();
@@ -114,8 +112,7 @@ final class DictionaryBuilder {
     string("");
     functions.add(new Function(0, 0, 0));
     locations.add(0L);
-    stacks.add(new int[0]);
-    stackIndex.put(new IntsKey(new int[0]), 0); // a sample without frames uses the zero stack
+    stacks.intern(new int[0], 0); // a sample without frames uses the zero stack
     links.add(null);
     int key = string(FRAME_TYPE_KEY); // index 1, in every interval: frameTypeKey
     attributes.add(0L);
@@ -166,16 +163,14 @@ final class DictionaryBuilder {
     return index;
   }
 
-  /** Interns a stack of location indexes, leaf first. The array must not be modified afterwards. */
+  /** Interns a stack of location indexes, leaf first (the array is copied: it may be reused). */
   int stack(int[] locationIndexes) {
-    IntsKey key = new IntsKey(locationIndexes);
-    int index = stackIndex.get(key);
-    if (index == IndexMap.ABSENT) {
-      index = stacks.size();
-      stacks.add(locationIndexes);
-      stackIndex.put(key, index);
-    }
-    return index;
+    return stack(locationIndexes, locationIndexes.length);
+  }
+
+  /** Interns the stack {@code locationIndexes[0..length)}, leaf first. */
+  int stack(int[] locationIndexes, int length) {
+    return stacks.intern(locationIndexes, length);
   }
 
   /** The link to a span, or 0 for no span. */

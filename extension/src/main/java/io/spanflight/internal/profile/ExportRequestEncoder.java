@@ -202,9 +202,10 @@ public final class ExportRequestEncoder {
       w.end();
     }
     w.emptyMessage(7);
+    int[] stack = new int[64];
     for (int i = 1; i < d.stacks.size(); i++) {
-      int[] stack = d.stacks.get(i);
-      w.begin(7).packedVarints(1, stack, stack.length).end();
+      stack = d.stacks.copy(i, stack);
+      w.begin(7).packedVarints(1, stack, d.stacks.length(i)).end();
     }
     w.end();
   }

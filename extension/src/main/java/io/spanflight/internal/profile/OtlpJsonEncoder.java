@@ -186,8 +186,8 @@ public final class OtlpJsonEncoder {
     w.name("stackTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.stacks.size(); i++) {
       w.beginObject().name("locationIndices").beginArray();
-      for (int location : d.stacks.get(i)) {
-        w.value(location);
+      for (int j = 0; j < d.stacks.length(i); j++) {
+        w.value(d.stacks.location(i, j));
       }
       w.endArray().endObject();
     }

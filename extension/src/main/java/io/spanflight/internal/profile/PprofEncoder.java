@@ -84,16 +84,16 @@ public final class PprofEncoder {
       long[] locations = new long[16];
       long[] value = new long[1];
       for (SampleTable.Group group : table.groups()) {
-        int[] stack = d.stacks.get(group.stack);
-        if (locations.length < stack.length) {
-          locations = new long[stack.length];
+        int frames = d.stacks.length(group.stack);
+        if (locations.length < frames) {
+          locations = new long[frames];
         }
-        for (int i = 0; i < stack.length; i++) {
-          locations[i] = locationId(stack[i]);
+        for (int i = 0; i < frames; i++) {
+          locations[i] = locationId(d.stacks.location(group.stack, i));
         }
         value[0] = sum(group);
         w.begin(2); // sample
-        w.packedVarints(1, locations, stack.length); // location_id, leaf first
+        w.packedVarints(1, locations, frames); // location_id, leaf first
         w.packedVarints(2, value, 1); // value: one per sample_type, written even when zero
         if (group.link != 0) {
           SpanLink link = d.links.get(group.link);

@@ -1,7 +1,6 @@
 package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +26,8 @@ public final class ProfileInterval {
   /** Keyed by identity: the parser's objects, kept only as long as this interval. */
   private final IndexMap<RecordedStackTrace> stackByTrace = new IndexMap<>();
   private final IndexMap<RecordedMethod> functionByMethod = new IndexMap<>();
+  /** The locations of the stack being built (the dictionary copies what it keeps). */
+  private int[] scratch = new int[128];
 
   ProfileInterval(long startEpochNanos) {
     this(startEpochNanos, true);
@@ -85,7 +86,11 @@ public final class ProfileInterval {
   }
 
   private int stack(RecordedMethod leaf, List<RecordedFrame> frames) {
-    int[] locations = new int[frames.size() + (leaf != null ? 1 : 0)];
+    int most = frames.size() + (leaf != null ? 1 : 0);
+    if (scratch.length < most) {
+      scratch = new int[Math.max(most, 2 * scratch.length)];
+    }
+    int[] locations = scratch;
     int n = 0;
     if (leaf != null) {
       locations[n++] = dictionary.location(function(leaf), 0);
@@ -96,7 +101,7 @@ public final class ProfileInterval {
         locations[n++] = dictionary.location(function(method), Math.max(0, frame.getLineNumber()));
       }
     }
-    return dictionary.stack(n == locations.length ? locations : Arrays.copyOf(locations, n));
+    return dictionary.stack(locations, n);
   }
 
   /**

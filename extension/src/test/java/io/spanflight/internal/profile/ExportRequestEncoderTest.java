@@ -160,7 +160,7 @@ class ExportRequestEncoderTest {
   void aStackWithoutFramesIsTheZeroStack() {
     DictionaryBuilder d = new DictionaryBuilder();
     assertThat(d.stack(new int[0])).isZero();
-    assertThat(d.stacks).hasSize(1);
+    assertThat(d.stacks.size()).isEqualTo(1);
   }
 
   @Test
