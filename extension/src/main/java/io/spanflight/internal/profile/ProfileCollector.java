@@ -75,7 +75,7 @@ public final class ProfileCollector {
     if (spare != null) {
       current = spare;
       spare = null;
-      current.reset(now);
+      current.startAt(now);
     } else {
       current = new ProfileInterval(now, linkUnsampled, functionNames);
     }
@@ -85,10 +85,13 @@ public final class ProfileCollector {
   /**
    * Takes back an interval from {@link #takeInterval} once it has been encoded and nothing reads it
    * any more; the next interval reuses its tables. Two intervals thus take turns, and the
-   * dictionary's maps and lists are allocated once instead of every interval.
+   * dictionary's maps and lists are allocated once instead of every interval. It is emptied at
+   * once: kept full until its next use, what it held (sample groups with their arrays, the
+   * dictionary's entries) lived another interval, and young collections copied it all that time.
    */
   public synchronized void recycle(ProfileInterval done) {
     if (done != current && done.reusable()) {
+      done.empty();
       spare = done;
     }
   }

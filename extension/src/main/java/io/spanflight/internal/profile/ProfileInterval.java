@@ -193,7 +193,20 @@ public final class ProfileInterval {
 
   /** Empties this interval for samples from {@code startEpochNanos} on, keeping its tables' capacity. */
   void reset(long startEpochNanos) {
+    empty();
+    startAt(startEpochNanos);
+  }
+
+  /** Samples from {@code startEpochNanos} on go into this (empty) interval. */
+  void startAt(long startEpochNanos) {
     this.startEpochNanos = startEpochNanos;
+  }
+
+  /**
+   * Empties the tables, keeping their capacity: what the interval held (its dictionary's entries,
+   * the sample groups built for encoding) is let go now rather than when the interval is next used.
+   */
+  void empty() {
     dictionary.clear();
     for (Map.Entry<SampleType, SampleTable> entry : tables.entrySet()) {
       entry.getValue().clear();
