@@ -186,10 +186,13 @@ public final class ProfileInterval {
    * interval of ordinary size, so that one burst does not keep its large tables for good.
    */
   boolean reusable() {
-    return dictionary.entries() <= MAX_REUSED_ENTRIES && sampleCount() <= MAX_REUSED_ENTRIES;
+    return dictionary.entries() <= MAX_REUSED_ENTRIES && sampleCount() <= MAX_REUSED_ENTRIES
+        && dictionary.stacks.locationCapacity() <= MAX_REUSED_LOCATIONS;
   }
 
   static final int MAX_REUSED_ENTRIES = 1 << 16;
+  /** The stack table's locations (4 bytes each) an interval may keep room for: 4 MB. */
+  static final int MAX_REUSED_LOCATIONS = 1 << 20;
 
   /** Empties this interval for samples from {@code startEpochNanos} on, keeping its tables' capacity. */
   void reset(long startEpochNanos) {

@@ -65,6 +65,11 @@ final class StackTable {
     return target;
   }
 
+  /** Locations the table has room for without growing (what a cleared table keeps). */
+  int locationCapacity() {
+    return locations.length;
+  }
+
   /** Empties the table, keeping its arrays. */
   void clear() {
     Arrays.fill(slots, 0);

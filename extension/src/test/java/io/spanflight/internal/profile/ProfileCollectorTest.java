@@ -41,4 +41,24 @@ class ProfileCollectorTest {
     assertThat(third.dictionary.strings).anyMatch(s -> s.contains("refund"))
         .noneMatch(s -> s.contains("checkout") || s.contains("price"));
   }
+
+  @Test
+  void anIntervalWhoseStacksGrewPastTheBoundIsNotKeptForReuse() {
+    sample("checkout", 1_000);
+    ProfileInterval burst = collector.takeInterval();
+    int[] deep = new int[64];
+    for (int i = 0; i * deep.length <= ProfileInterval.MAX_REUSED_LOCATIONS; i++) {
+      deep[0] = i + 1; // distinct stacks: 4 MB of locations and a little more, in under 2^16 entries
+      burst.dictionary.stack(deep);
+    }
+    assertThat(burst.dictionary.entries()).isLessThanOrEqualTo(ProfileInterval.MAX_REUSED_ENTRIES);
+
+    collector.recycle(burst);
+    collector.takeInterval();
+    ProfileInterval next = collector.takeInterval();
+
+    assertThat(burst.reusable()).isFalse();
+    assertThat(burst.sampleCount()).isEqualTo(1); // not emptied: it was let go whole
+    assertThat(next).isNotSameAs(burst);
+  }
 }
