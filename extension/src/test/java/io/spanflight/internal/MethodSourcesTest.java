@@ -53,13 +53,7 @@ class MethodSourcesTest {
     failures.add(new ClosedByInterruptException());
     failures.add(null);
 
-    Thread.currentThread().interrupt(); // stop() interrupts the start that is putting the hooks in
-    String first;
-    try {
-      first = sources.startHooks();
-    } finally {
-      Thread.interrupted();
-    }
+    String first = Interrupted.during(sources::startHooks); // stop() interrupts the start putting the hooks in
     String second = sources.startHooks();
 
     assertThat(first).isEqualTo(

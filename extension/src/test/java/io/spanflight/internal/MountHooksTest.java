@@ -31,13 +31,7 @@ class MountHooksTest {
     answers.add("java.nio.channels.ClosedByInterruptException");
     answers.add(null);
 
-    Thread.currentThread().interrupt(); // stop() interrupts the start that is installing
-    String first;
-    try {
-      first = hooks.installOnce();
-    } finally {
-      Thread.interrupted();
-    }
+    String first = Interrupted.during(hooks::installOnce); // stop() interrupts the start that is installing
     String second = hooks.installOnce();
 
     assertThat(first).startsWith("virtual-thread mount hooks off (java.nio.channels.ClosedByInterruptException)")

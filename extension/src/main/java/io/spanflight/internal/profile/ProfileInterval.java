@@ -182,7 +182,7 @@ public final class ProfileInterval {
   }
 
   /**
-   * Whether this interval, once exported, may be emptied and used again ({@link #reset}): only an
+   * Whether this interval, once exported, may be emptied and used again ({@link #empty}): only an
    * interval of ordinary size, so that one burst does not keep its large tables for good.
    */
   boolean reusable() {
@@ -193,12 +193,6 @@ public final class ProfileInterval {
   static final int MAX_REUSED_ENTRIES = 1 << 16;
   /** The stack table's locations (4 bytes each) an interval may keep room for: 4 MB. */
   static final int MAX_REUSED_LOCATIONS = 1 << 20;
-
-  /** Empties this interval for samples from {@code startEpochNanos} on, keeping its tables' capacity. */
-  void reset(long startEpochNanos) {
-    empty();
-    startAt(startEpochNanos);
-  }
 
   /** Samples from {@code startEpochNanos} on go into this (empty) interval. */
   void startAt(long startEpochNanos) {

@@ -186,7 +186,8 @@ class ExportRequestEncoderTest {
     encodeAll(reused);
     assertThat(reused.reusable()).isTrue();
 
-    reused.reset(start);
+    reused.empty();
+    reused.startAt(start);
     reused.forgetParserObjects();
     ProfileInterval fresh = new ProfileInterval(start);
     for (int i = 0; i < samples.size(); i += 2) { // the next: one type, one span, half the samples
