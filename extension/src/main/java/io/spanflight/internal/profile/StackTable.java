@@ -12,9 +12,12 @@ import java.util.Arrays;
  * the largest class Spanflight itself made young collections copy after its JFR parser's objects:
  * JFR's {@code jdk.PromoteObject*} events, 2026-11-26).
  *
+ * <p>The JFR chunk reader ({@code io.spanflight.internal.jfr.chunk}) uses the same table for any
+ * sequence of ints it interns: methods, frames and stacks.
+ *
  * <p>Not API: internal to Spanflight.
  */
-final class StackTable {
+public final class StackTable {
   /** Every stack's locations, one stack after the other. */
   private int[] locations = new int[1024];
   /** Where stack i starts in {@link #locations}; {@code starts[count]} is where the next one goes. */
@@ -24,7 +27,7 @@ final class StackTable {
   private int[] slots = new int[128];
 
   /** The index of the stack made of {@code stack[0..length)}, interned on first sight. */
-  int intern(int[] stack, int length) {
+  public int intern(int[] stack, int length) {
     int mask = slots.length - 1;
     int slot = IndexMap.spread(hash(stack, length)) & mask;
     for (; slots[slot] != 0; slot = (slot + 1) & mask) {
@@ -43,22 +46,22 @@ final class StackTable {
   }
 
   /** Stacks interned (the zero stack, once interned, included). */
-  int size() {
+  public int size() {
     return count;
   }
 
   /** How many locations stack {@code index} has. */
-  int length(int index) {
+  public int length(int index) {
     return starts[index + 1] - starts[index];
   }
 
   /** The location at {@code position} (0: the leaf) of stack {@code index}. */
-  int location(int index, int position) {
+  public int location(int index, int position) {
     return locations[starts[index] + position];
   }
 
   /** Stack {@code index} copied into {@code into}, or into a new array when it is too short. */
-  int[] copy(int index, int[] into) {
+  public int[] copy(int index, int[] into) {
     int length = length(index);
     int[] target = into.length >= length ? into : new int[length];
     System.arraycopy(locations, starts[index], target, 0, length);
@@ -66,12 +69,12 @@ final class StackTable {
   }
 
   /** Locations the table has room for without growing (what a cleared table keeps). */
-  int locationCapacity() {
+  public int locationCapacity() {
     return locations.length;
   }
 
   /** Empties the table, keeping its arrays. */
-  void clear() {
+  public void clear() {
     Arrays.fill(slots, 0);
     count = 0;
     starts[0] = 0;

@@ -1,0 +1,485 @@
+package io.spanflight.internal.jfr.chunk;
+
+import io.spanflight.internal.format.LongIntMap;
+import io.spanflight.internal.jfr.chunk.ChunkMetadata.Field;
+import io.spanflight.internal.jfr.chunk.ChunkMetadata.Kind;
+import io.spanflight.internal.jfr.chunk.ChunkMetadata.Type;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads JFR chunks without the JDK's parser: only the events subscribed to, only their fields
+ * asked for, and stacks, methods and strings into a {@link ConstantStore} that outlives the chunk.
+ *
+ * <p>The data flow, per chunk: the {@linkplain ChunkHeader header} says where the newest
+ * checkpoint and the metadata are. The {@linkplain ChunkMetadata metadata} gives each type's
+ * fields in order. Checkpoints are chained backwards from the newest (each holds the offset to the
+ * one before it); their constant pools are read into per-chunk tables of raw references (class,
+ * method, stack trace, thread, symbol), every other pool passed over. Then every event from the
+ * header's end to the chunk's size: an event of a subscribed type has the fields asked for copied
+ * into one {@code long[]} and handed to {@link Events}; any other event is passed over by its
+ * size. A stack trace reference is resolved into the store on first use in the chunk.
+ *
+ * <p>How a field's value is given in {@code values}: integers, chars, bytes and booleans (0 or 1)
+ * as their value; float and double as their IEEE bits; a string as its {@link ConstantStore}
+ * index, or -1 for null; a constant reference as its key in this chunk: pass it to {@link #stack},
+ * {@link #javaThreadId} or {@link #className}; times as ticks of this chunk: pass them to
+ * {@link #nanos}. An array or a nested value asked for is -1.
+ *
+ * <p>Every byte is treated as hostile: lengths, counts, offsets and nesting are bounded, and a
+ * chunk that breaks a bound is a {@link ChunkFormatException}; what was read of it before stays
+ * handed out.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class ChunkReader {
+  /** Receives the subscribed events; must not throw. */
+  public interface Events {
+    /** An event of subscription {@code subscription}, its fields in {@code values}. */
+    void event(int subscription, long[] values);
+  }
+
+  /** A file larger than this is not read (JFR's chunks are 12 MB unless configured). */
+  static final long MAX_FILE_BYTES = 64L << 20;
+  /**
+   * Values visited per byte of a chunk, at most: a value of a type without fields takes no bytes,
+   * so metadata nesting such types could otherwise make a few bytes cost years.
+   */
+  private static final int MAX_STEPS_PER_BYTE = 16;
+  private static final int MAX_NESTING = 16;
+  private static final int MAX_FRAMES = 8192;
+  private static final int MAX_POOLS = 1 << 12;
+  private static final int MAX_CHECKPOINTS = 1 << 16;
+
+  private final String[] eventNames;
+  private final String[][] eventFields;
+  private final ConstantStore store;
+  private final Events events;
+  private final long[] values;
+
+  private ChunkHeader header;
+  private ChunkMetadata metadata;
+  /** Event type id of this chunk to its plan: {subscription, then per field its slot in values or -1}. */
+  private final LongIntMap planOfType = new LongIntMap();
+  private final List<int[]> plans = new ArrayList<>();
+  private final long[] fieldValues = new long[64];
+
+  private final LongIntMap symbols = new LongIntMap();
+  private final LongIntMap strings = new LongIntMap();
+  private final LongIntMap frameTypes = new LongIntMap();
+  private final LongIntMap classes = new LongIntMap();
+  private final LongIntMap methods = new LongIntMap();
+  private final LongIntMap stacks = new LongIntMap();
+  private final LongIntMap threads = new LongIntMap();
+  private final LongRows classRows = new LongRows(1);
+  private final LongRows methodRows = new LongRows(3);
+  private final LongRows stackRows = new LongRows(2);
+  private final LongRows frameRows = new LongRows(4);
+  private final LongRows threadRows = new LongRows(1);
+  private final LongIntMap resolvedStacks = new LongIntMap();
+  private final LongIntMap resolvedMethods = new LongIntMap();
+  private int[] frameScratch = new int[64];
+  private int resolvedGeneration;
+  private long stepsLeft;
+
+  /**
+   * A reader handing {@code events} the events named in {@code eventNames}; subscription i asks
+   * for the fields {@code eventFields[i]}, in that order.
+   */
+  public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events) {
+    this.store = store;
+    this.eventNames = eventNames.clone();
+    this.eventFields = eventFields.clone();
+    this.events = events;
+    int widest = 0;
+    for (String[] fields : eventFields) {
+      widest = Math.max(widest, fields.length);
+    }
+    this.values = new long[widest];
+  }
+
+  /** Reads every chunk of a recording file (not following a symbolic link). */
+  public void read(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      long size = channel.size();
+      if (size > MAX_FILE_BYTES) {
+        throw new ChunkFormatException(file + " has " + size + " bytes, more than the " + MAX_FILE_BYTES + " read");
+      }
+      ByteBuffer buffer = ByteBuffer.allocate((int) size);
+      while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+        // until the whole file is in
+      }
+      read(buffer.array(), buffer.position());
+    }
+  }
+
+  /** Reads every chunk in {@code bytes[0..length)}, one after the other. */
+  public void read(byte[] bytes, int length) throws ChunkFormatException {
+    int start = 0;
+    while (start < length) {
+      ChunkInput input = new ChunkInput(bytes, 0, length);
+      input.position(start);
+      ChunkHeader chunk = ChunkHeader.read(input, length - start);
+      if (chunk == null) {
+        return; // being rewritten: nothing more to read now
+      }
+      readChunk(new ChunkInput(bytes, 0, (int) (start + chunk.size())), start, chunk);
+      start += (int) chunk.size();
+    }
+  }
+
+  /** Wall-clock nanoseconds since the epoch for a time in ticks of the chunk being read. */
+  public long nanos(long ticks) {
+    return header.nanos(ticks);
+  }
+
+  /** Nanoseconds for a duration in ticks of the chunk being read. */
+  public long spanNanos(long ticks) {
+    return header.span(ticks);
+  }
+
+  /** The thread's Java id for a thread reference of this chunk, or -1 (unknown, or not Java). */
+  public long javaThreadId(long threadKey) {
+    int row = threads.get(threadKey);
+    return row < 0 ? -1 : threadRows.get(row, 0);
+  }
+
+  /** The class name (as a store string index) for a class reference of this chunk, or -1. */
+  public int className(long classKey) {
+    int row = classes.get(classKey);
+    return row < 0 ? -1 : symbols.get(classRows.get(row, 0));
+  }
+
+  /**
+   * The stack (a {@link ConstantStore} index) for a stack trace reference of this chunk, or -1
+   * when the chunk has no such stack trace or one of its frames does not resolve.
+   */
+  public int stack(long stackKey) {
+    if (resolvedGeneration != store.generation()) {
+      resolvedStacks.clear();
+      resolvedMethods.clear();
+      resolvedGeneration = store.generation();
+    }
+    int stack = resolvedStacks.get(stackKey);
+    if (stack >= 0) {
+      return stack;
+    }
+    int row = stacks.get(stackKey);
+    if (row < 0) {
+      return -1;
+    }
+    int first = (int) stackRows.get(row, 0);
+    int count = (int) stackRows.get(row, 1);
+    if (frameScratch.length < count) {
+      frameScratch = new int[count];
+    }
+    for (int i = 0; i < count; i++) {
+      int method = method(frameRows.get(first + i, 0));
+      int type = frameTypes.get(frameRows.get(first + i, 3));
+      if (method < 0 || type < 0) {
+        return -1;
+      }
+      frameScratch[i] = store.frame(method, (int) frameRows.get(first + i, 1), (int) frameRows.get(first + i, 2), type);
+    }
+    stack = store.stack(frameScratch, count);
+    resolvedStacks.put(stackKey, stack);
+    return stack;
+  }
+
+  private int method(long methodKey) {
+    int method = resolvedMethods.get(methodKey);
+    if (method >= 0) {
+      return method;
+    }
+    int row = methods.get(methodKey);
+    if (row < 0) {
+      return -1;
+    }
+    int type = className(methodRows.get(row, 0));
+    int name = symbols.get(methodRows.get(row, 1));
+    int descriptor = symbols.get(methodRows.get(row, 2));
+    if (type < 0 || name < 0 || descriptor < 0) {
+      return -1;
+    }
+    method = store.method(type, name, descriptor);
+    resolvedMethods.put(methodKey, method);
+    return method;
+  }
+
+  private void readChunk(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
+    header = chunk;
+    startChunk();
+    stepsLeft = MAX_STEPS_PER_BYTE * chunk.size() + 1_000_000;
+    if (chunk.metadataOffset() == 0) {
+      return; // nothing flushed yet
+    }
+    input.position(start + chunk.metadataOffset());
+    metadata = ChunkMetadata.read(input);
+    plan();
+    readCheckpoints(input, start);
+    long end = start + chunk.size();
+    input.position(start + ChunkHeader.SIZE);
+    while (input.position() < end) {
+      readEvent(input, end);
+    }
+  }
+
+  private void startChunk() {
+    for (LongIntMap map : List.of(symbols, strings, frameTypes, classes, methods, stacks, threads,
+        resolvedStacks, resolvedMethods)) {
+      map.clear();
+    }
+    for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows)) {
+      rows.clear();
+    }
+    planOfType.clear();
+    plans.clear();
+  }
+
+  /** Works out, for each subscribed event type the chunk declares, where the wanted fields are. */
+  private void plan() throws ChunkFormatException {
+    for (int subscription = 0; subscription < eventNames.length; subscription++) {
+      Type type = metadata.type(eventNames[subscription]);
+      if (type == null) {
+        continue; // not in this chunk (an event class not yet loaded, or another JDK)
+      }
+      int[] plan = new int[1 + type.fields().size()];
+      Arrays.fill(plan, -1);
+      plan[0] = subscription;
+      String[] wanted = eventFields[subscription];
+      for (int slot = 0; slot < wanted.length; slot++) {
+        int field = type.fieldIndex(wanted[slot]);
+        if (field >= 0) {
+          plan[1 + field] = slot;
+        }
+      }
+      planOfType.put(type.id(), plans.size());
+      plans.add(plan);
+    }
+  }
+
+  private void readCheckpoints(ChunkInput input, long start) throws ChunkFormatException {
+    long offset = header.constantPoolOffset();
+    for (int read = 0; offset != 0; read++) {
+      if (read == MAX_CHECKPOINTS) {
+        throw new ChunkFormatException("more than " + MAX_CHECKPOINTS + " checkpoints in the chunk at " + start);
+      }
+      long at = start + offset;
+      input.position(at);
+      long size = input.readVarLong();
+      if (size <= 0 || size > input.end() - at || input.readVarLong() != 1) {
+        throw new ChunkFormatException("no checkpoint event at " + at);
+      }
+      input.readVarLong(); // start time
+      input.readVarLong(); // duration
+      long delta = input.readVarLong();
+      if (delta > 0 || (delta < 0 && offset + delta < ChunkHeader.SIZE)) {
+        throw new ChunkFormatException("checkpoint at " + at + " points to " + (offset + delta)
+            + ", not to an earlier one");
+      }
+      input.readByte(); // what kind of checkpoint: not needed
+      int pools = input.readCount("constant pool count", MAX_POOLS);
+      for (int i = 0; i < pools; i++) {
+        readPool(input);
+      }
+      if (input.position() != at + size) {
+        throw new ChunkFormatException("checkpoint at " + at + " holds " + (input.position() - at)
+            + " bytes, not the " + size + " it says");
+      }
+      offset = delta == 0 ? 0 : offset + delta;
+    }
+  }
+
+  private void readPool(ChunkInput input) throws ChunkFormatException {
+    Type type = metadata.type(input.readVarLong());
+    int count = input.readCount("constant count", (int) Math.min(input.remaining(), Integer.MAX_VALUE));
+    for (int i = 0; i < count; i++) {
+      long key = input.readVarLong();
+      switch (type.name()) {
+        case "jdk.types.Symbol" -> symbols.put(key, stringField(input, type, "string"));
+        case "java.lang.String" -> strings.put(key, stringOf(input, input.readString()));
+        case "jdk.types.FrameType" -> frameTypes.put(key, stringField(input, type, "description"));
+        case "java.lang.Class" -> {
+          readFields(input, type, 0);
+          classes.put(key, row(classRows, type, "name"));
+        }
+        case "jdk.types.Method" -> {
+          readFields(input, type, 0);
+          methods.put(key, row(methodRows, type, "type", "name", "descriptor"));
+        }
+        case "java.lang.Thread" -> {
+          readFields(input, type, 0);
+          threads.put(key, row(threadRows, type, "javaThreadId"));
+        }
+        case "jdk.types.StackTrace" -> stacks.put(key, readStackTrace(input, type));
+        default -> skipValue(input, type, 0);
+      }
+    }
+  }
+
+  /** Reads a value of a type with one string field (a symbol, a frame type) as a store index. */
+  private int stringField(ChunkInput input, Type type, String name) throws ChunkFormatException {
+    readFields(input, type, 0);
+    int field = type.fieldIndex(name);
+    return field < 0 ? -1 : (int) fieldValues[field];
+  }
+
+  /** Appends a row of the named fields of the value just read; -1 for a field the type lacks. */
+  private int row(LongRows rows, Type type, String... names) {
+    int row = rows.add();
+    for (int column = 0; column < names.length; column++) {
+      int field = type.fieldIndex(names[column]);
+      rows.set(row, column, field < 0 ? -1 : fieldValues[field]);
+    }
+    return row;
+  }
+
+  private int readStackTrace(ChunkInput input, Type type) throws ChunkFormatException {
+    int row = stackRows.add();
+    stackRows.set(row, 0, frameRows.size());
+    List<Field> fields = type.fields();
+    for (Field field : fields) {
+      if (field.name().equals("frames") && field.array() && !field.constantPool()) {
+        Type frame = metadata.type(field.typeId());
+        int count = input.readCount("frame count", MAX_FRAMES);
+        for (int i = 0; i < count; i++) {
+          long at = input.position();
+          readFields(input, frame, 1);
+          if (input.position() == at) {
+            throw new ChunkFormatException("stack frame of no bytes at " + at);
+          }
+          int f = frameRows.add();
+          frameRows.set(f, 0, value(frame, "method"));
+          frameRows.set(f, 1, value(frame, "lineNumber"));
+          frameRows.set(f, 2, value(frame, "bytecodeIndex"));
+          frameRows.set(f, 3, value(frame, "type"));
+        }
+      } else {
+        skipField(input, field, 1);
+      }
+    }
+    stackRows.set(row, 1, frameRows.size() - stackRows.get(row, 0));
+    return row;
+  }
+
+  private long value(Type type, String name) {
+    int field = type.fieldIndex(name);
+    return field < 0 ? -1 : fieldValues[field];
+  }
+
+  /** Reads each field of a value into {@link #fieldValues} (by field index); see the class doc. */
+  private void readFields(ChunkInput input, Type type, int depth) throws ChunkFormatException {
+    List<Field> fields = type.fields();
+    if (fields.size() > fieldValues.length) {
+      throw new ChunkFormatException("type " + type.name() + " has " + fields.size() + " fields, more than "
+          + fieldValues.length + " read");
+    }
+    for (int i = 0; i < fields.size(); i++) {
+      fieldValues[i] = readField(input, fields.get(i), depth);
+    }
+  }
+
+  private long readField(ChunkInput input, Field field, int depth) throws ChunkFormatException {
+    if (field.array()) {
+      skipField(input, field, depth);
+      return -1;
+    }
+    if (field.constantPool()) {
+      return input.readVarLong();
+    }
+    Type type = metadata.type(field.typeId());
+    return switch (type.kind()) {
+      case RAW_BYTE -> input.readByte();
+      case VARINT -> input.readVarLong();
+      case FLOAT -> input.readRawInt();
+      case DOUBLE -> input.readRawLong();
+      case STRING -> stringOf(input, input.readString());
+      case FIELDS -> {
+        skipValue(input, type, depth + 1);
+        yield -1;
+      }
+    };
+  }
+
+  private int stringOf(ChunkInput input, String text) {
+    if (text != null) {
+      return store.string(text);
+    }
+    long reference = input.lastStringReference();
+    return reference < 0 ? -1 : strings.get(reference);
+  }
+
+  private void skipField(ChunkInput input, Field field, int depth) throws ChunkFormatException {
+    if (field.array()) {
+      int count = input.readCount("array length", (int) Math.min(input.remaining(), Integer.MAX_VALUE));
+      for (int i = 0; i < count; i++) {
+        skipElement(input, field, depth);
+      }
+    } else {
+      skipElement(input, field, depth);
+    }
+  }
+
+  private void skipElement(ChunkInput input, Field field, int depth) throws ChunkFormatException {
+    if (field.constantPool()) {
+      input.readVarLong();
+    } else {
+      skipValue(input, metadata.type(field.typeId()), depth + 1);
+    }
+  }
+
+  private void skipValue(ChunkInput input, Type type, int depth) throws ChunkFormatException {
+    if (depth > MAX_NESTING || --stepsLeft < 0) {
+      throw new ChunkFormatException("values nested deeper than " + MAX_NESTING + ", or more of them than "
+          + MAX_STEPS_PER_BYTE + " per byte, at " + input.position());
+    }
+    switch (type.kind()) {
+      case RAW_BYTE -> input.skip(1);
+      case VARINT -> input.readVarLong();
+      case FLOAT -> input.skip(4);
+      case DOUBLE -> input.skip(8);
+      case STRING -> input.skipString();
+      case FIELDS -> {
+        for (Field field : type.fields()) {
+          skipField(input, field, depth);
+        }
+      }
+    }
+  }
+
+  private void readEvent(ChunkInput input, long end) throws ChunkFormatException {
+    long at = input.position();
+    long size = input.readVarLong();
+    if (size <= 0 || size > end - at) {
+      throw new ChunkFormatException("event size " + size + " at " + at + " passes the chunk's end " + end);
+    }
+    long typeId = input.readVarLong();
+    int planIndex = planOfType.get(typeId);
+    if (planIndex >= 0) {
+      int[] plan = plans.get(planIndex);
+      ChunkInput event = input; // fields are read in place, then checked against the event's size
+      Arrays.fill(values, -1);
+      List<Field> fields = metadata.type(typeId).fields();
+      for (int i = 0; i < fields.size(); i++) {
+        int slot = plan[1 + i];
+        if (slot >= 0) {
+          values[slot] = readField(event, fields.get(i), 0);
+        } else {
+          skipField(event, fields.get(i), 0);
+        }
+      }
+      if (input.position() > at + size) {
+        throw new ChunkFormatException("event at " + at + " holds more than the " + size + " bytes it says");
+      }
+      events.event(plan[0], values);
+    }
+    input.position(at + size);
+  }
+}

@@ -1,0 +1,125 @@
+package io.spanflight.internal.jfr.chunk;
+
+import io.spanflight.internal.profile.StackTable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the chunks' constants become once read: strings, methods, frames and stacks, each interned
+ * to an index that stays the same from chunk to chunk. JFR numbers its constants anew in every
+ * chunk and writes each one again in every chunk that uses it; here a stack seen in a hundred
+ * chunks is one entry, held in int arrays that old generations keep, instead of a graph of objects
+ * per chunk that young collections copy until the chunk ends (what the JDK's own parser makes).
+ *
+ * <p>A method is (class name, method name, descriptor) as string indexes; a frame is (method,
+ * line, bytecode index, frame type); a stack is its frames, the top frame first. Growth is bounded
+ * by the caller: {@link #clear} drops everything and starts a new {@link #generation}.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class ConstantStore {
+  private final List<String> strings = new ArrayList<>();
+  private final Map<String, Integer> stringIndex = new HashMap<>();
+  private final StackTable methods = new StackTable();
+  private final StackTable frames = new StackTable();
+  private final StackTable stacks = new StackTable();
+  private final int[] scratch = new int[4];
+  private int generation;
+
+  /** The index of {@code text}, interned on first sight. */
+  int string(String text) {
+    Integer index = stringIndex.get(text);
+    if (index != null) {
+      return index;
+    }
+    strings.add(text);
+    stringIndex.put(text, strings.size() - 1);
+    return strings.size() - 1;
+  }
+
+  int method(int className, int name, int descriptor) {
+    scratch[0] = className;
+    scratch[1] = name;
+    scratch[2] = descriptor;
+    return methods.intern(scratch, 3);
+  }
+
+  int frame(int method, int line, int bytecodeIndex, int type) {
+    scratch[0] = method;
+    scratch[1] = line;
+    scratch[2] = bytecodeIndex;
+    scratch[3] = type;
+    return frames.intern(scratch, 4);
+  }
+
+  int stack(int[] frameIndexes, int length) {
+    return stacks.intern(frameIndexes, length);
+  }
+
+  /** The string at {@code index}. */
+  public String string(int index) {
+    return strings.get(index);
+  }
+
+  /** Frames in stack {@code stack}. */
+  public int stackLength(int stack) {
+    return stacks.length(stack);
+  }
+
+  /** Frame {@code position} (0: the top) of stack {@code stack}. */
+  public int frame(int stack, int position) {
+    return stacks.location(stack, position);
+  }
+
+  public int frameMethod(int frame) {
+    return frames.location(frame, 0);
+  }
+
+  public int frameLine(int frame) {
+    return frames.location(frame, 1);
+  }
+
+  public int frameBytecodeIndex(int frame) {
+    return frames.location(frame, 2);
+  }
+
+  /** The frame's type ("Interpreted", "JIT compiled", "Inlined", "Native") as a string index. */
+  public int frameType(int frame) {
+    return frames.location(frame, 3);
+  }
+
+  /** The method's class name (binary name with slashes, as JFR writes it) as a string index. */
+  public int methodClass(int method) {
+    return methods.location(method, 0);
+  }
+
+  public int methodName(int method) {
+    return methods.location(method, 1);
+  }
+
+  public int methodDescriptor(int method) {
+    return methods.location(method, 2);
+  }
+
+  /** Strings, methods, frames and stacks held: what bounds the store. */
+  public long entries() {
+    return (long) strings.size() + methods.size() + frames.size() + stacks.locationCapacity();
+  }
+
+  /** Changes whenever {@link #clear} drops the indexes given so far. */
+  public int generation() {
+    return generation;
+  }
+
+  /** Drops every entry; indexes given before mean nothing after. */
+  public void clear() {
+    strings.clear();
+    stringIndex.clear();
+    methods.clear();
+    frames.clear();
+    stacks.clear();
+    generation++;
+  }
+}

@@ -1,0 +1,64 @@
+package io.spanflight.internal.jfr.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.spanflight.internal.jfr.chunk.ChunkSamples.Sample;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ChunkReaderTest {
+  @TempDir Path dir;
+
+  @Test
+  void readsTheSameSamplesAsTheJdksParserFromARecordingOfThisJvm() throws Exception {
+    Path file = dir.resolve("live.jfr");
+    ChunkFixture.record(file, 300);
+
+    assertReadAsTheJdkReadsIt(file);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"jdk17.jfr", "jdk25.jfr"})
+  void readsTheSameSamplesAsTheJdksParserFromTheFixtures(String fixture) throws Exception {
+    assertReadAsTheJdkReadsIt(ChunkFiles.fixture(fixture, dir));
+  }
+
+  @Test
+  void aStoreKeptAcrossReadsGivesEachStackOneIndex() throws Exception {
+    Path file = ChunkFiles.fixture("jdk25.jfr", dir);
+    ConstantStore store = new ConstantStore();
+    List<Sample> first = ChunkSamples.byChunkReader(file, store);
+    long entries = store.entries();
+
+    List<Sample> second = ChunkSamples.byChunkReader(file, store);
+
+    assertThat(second).isEqualTo(first);
+    assertThat(store.entries()).isEqualTo(entries);
+  }
+
+  /**
+   * The same events in the same order with the same fields and frames; times within a
+   * microsecond. Not to the nanosecond: the JDK's parser converts every chunk's ticks with the
+   * first chunk's header, this reader with each chunk's own (41 ns apart in a fixture's third chunk).
+   */
+  private static void assertReadAsTheJdkReadsIt(Path file) throws Exception {
+    List<Sample> expected = ChunkSamples.byTheJdk(file);
+    List<Sample> read = ChunkSamples.byChunkReader(file, new ConstantStore());
+
+    assertThat(lines(expected)).hasSizeGreaterThan(50).anyMatch(line -> line.contains("ChunkFixture.busy"))
+        .anyMatch(line -> line.startsWith("jdk.ObjectAllocationSample"));
+    assertThat(lines(read)).containsExactlyElementsOf(lines(expected));
+    for (int i = 0; i < read.size(); i++) {
+      assertThat(read.get(i).nanos()).as("time of %s", read.get(i).line()).isCloseTo(expected.get(i).nanos(), within(1_000L));
+    }
+  }
+
+  private static List<String> lines(List<Sample> samples) {
+    return samples.stream().map(Sample::line).toList();
+  }
+}
