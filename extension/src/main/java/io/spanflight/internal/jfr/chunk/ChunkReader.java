@@ -66,6 +66,10 @@ public final class ChunkReader {
 
   private ChunkHeader header;
   private ChunkMetadata metadata;
+  /** Of the chunk being read: the newest checkpoint and metadata read, and how far events were. */
+  private long checkpointOffset;
+  private long metadataOffset;
+  private long eventPosition = ChunkHeader.SIZE;
   /** Event type id of this chunk to its plan: {subscription, then per field its slot in values or -1}. */
   private final LongIntMap planOfType = new LongIntMap();
   private final List<int[]> plans = new ArrayList<>();
@@ -213,25 +217,54 @@ public final class ChunkReader {
     return method;
   }
 
+  /** Reads a whole chunk that starts at {@code start} in {@code input}. */
   private void readChunk(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
-    header = chunk;
     startChunk();
-    stepsLeft = MAX_STEPS_PER_BYTE * chunk.size() + 1_000_000;
+    update(input, start, chunk);
+  }
+
+  /**
+   * Reads what a chunk being written gained since the last call: {@code window} holds the chunk's
+   * bytes from where the last call stopped ({@link #readUpTo()}, or {@link ChunkHeader#SIZE} for a
+   * new chunk: call {@link #startChunk()} first) to {@code chunk.size()}, as JFR's header says at
+   * its last flush. Everything before that size is final; constants come after the events that
+   * use them but before the size, so each flush is read whole.
+   */
+  void update(ChunkInput window, ChunkHeader chunk) throws ChunkFormatException {
+    update(window, 0, chunk);
+  }
+
+  /** The chunk offset up to which events have been read. */
+  long readUpTo() {
+    return eventPosition;
+  }
+
+  private void update(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
+    header = chunk;
+    stepsLeft = MAX_STEPS_PER_BYTE * (chunk.size() - eventPosition) + 1_000_000;
     if (chunk.metadataOffset() == 0) {
       return; // nothing flushed yet
     }
-    input.position(start + chunk.metadataOffset());
-    metadata = ChunkMetadata.read(input);
-    plan();
+    if (chunk.metadataOffset() != metadataOffset) {
+      input.position(start + chunk.metadataOffset());
+      metadata = ChunkMetadata.read(input);
+      metadataOffset = chunk.metadataOffset();
+      plan();
+    }
     readCheckpoints(input, start);
     long end = start + chunk.size();
-    input.position(start + ChunkHeader.SIZE);
+    input.position(start + eventPosition);
     while (input.position() < end) {
       readEvent(input, end);
     }
+    eventPosition = chunk.size();
   }
 
-  private void startChunk() {
+  /** Forgets the chunk read so far: the next {@link #update} reads a new one. */
+  void startChunk() {
+    checkpointOffset = 0;
+    metadataOffset = 0;
+    eventPosition = ChunkHeader.SIZE;
     for (LongIntMap map : List.of(symbols, strings, frameTypes, classes, methods, stacks, threads,
         resolvedStacks, resolvedMethods)) {
       map.clear();
@@ -239,12 +272,12 @@ public final class ChunkReader {
     for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows)) {
       rows.clear();
     }
-    planOfType.clear();
-    plans.clear();
   }
 
   /** Works out, for each subscribed event type the chunk declares, where the wanted fields are. */
   private void plan() throws ChunkFormatException {
+    planOfType.clear();
+    plans.clear();
     for (int subscription = 0; subscription < eventNames.length; subscription++) {
       Type type = metadata.type(eventNames[subscription]);
       if (type == null) {
@@ -265,9 +298,12 @@ public final class ChunkReader {
     }
   }
 
+  /** Reads the checkpoints newer than the last read, from the newest back. */
   private void readCheckpoints(ChunkInput input, long start) throws ChunkFormatException {
     long offset = header.constantPoolOffset();
-    for (int read = 0; offset != 0; read++) {
+    long previous = checkpointOffset;
+    checkpointOffset = offset;
+    for (int read = 0; offset != 0 && offset != previous; read++) {
       if (read == MAX_CHECKPOINTS) {
         throw new ChunkFormatException("more than " + MAX_CHECKPOINTS + " checkpoints in the chunk at " + start);
       }

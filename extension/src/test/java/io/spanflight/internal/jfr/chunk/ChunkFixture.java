@@ -38,7 +38,7 @@ final class ChunkFixture {
   }
 
   /** Burns CPU and allocates for about {@code millis}, a few frames below the caller. */
-  private static long busy(long millis) {
+  static long busy(long millis) {
     long deadline = System.nanoTime() + millis * 1_000_000;
     long sum = 0;
     List<Object> kept = new ArrayList<>();

@@ -55,6 +55,12 @@ final class ChunkSamples {
   /** The lines as {@link ChunkReader} reads them, its constants kept in {@code store}. */
   static List<Sample> byChunkReader(Path file, ConstantStore store) throws IOException {
     List<Sample> lines = new ArrayList<>();
+    reader(store, lines).read(file);
+    return lines;
+  }
+
+  /** A reader that adds the lines of what it reads to {@code lines}. */
+  static ChunkReader reader(ConstantStore store, List<Sample> lines) {
     ChunkReader[] reader = new ChunkReader[1];
     reader[0] = new ChunkReader(store, EVENTS, FIELDS, (subscription, values) -> {
       StringBuilder line = new StringBuilder(EVENTS[subscription]).append(" thread=").append(reader[0].javaThreadId(values[1]));
@@ -77,7 +83,6 @@ final class ChunkSamples {
       }
       lines.add(new Sample(reader[0].nanos(values[0]), line.toString()));
     });
-    reader[0].read(file);
-    return lines;
+    return reader[0];
   }
 }

@@ -1,0 +1,143 @@
+package io.spanflight.internal.jfr.chunk;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * Follows the chunk files of JFR's disk repository as JFR writes them, handing each flush to a
+ * {@link ChunkReader}: what the JDK's {@code RecordingStream} does, without its parser.
+ *
+ * <p>Each {@link #poll} reads the current chunk's header (twice around its state byte, as JFR
+ * rewrites it in place), then the bytes JFR flushed since the last poll, and moves to the next
+ * file, in name order, once JFR has finished the chunk. The first poll starts with the newest
+ * chunk. Only regular files are opened, never through a symbolic link.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class RepositoryFollower implements AutoCloseable {
+  private static final byte UPDATING = (byte) 255;
+  private static final int STATE_OFFSET = 64;
+
+  private final Path repository;
+  private final ChunkReader reader;
+  private final ByteBuffer headerBytes = ByteBuffer.allocate(ChunkHeader.SIZE);
+  private final ByteBuffer stateByte = ByteBuffer.allocate(1);
+  private byte[] window = new byte[1 << 16];
+  private Path current;
+  private FileChannel channel;
+  private long chunks;
+
+  public RepositoryFollower(Path repository, ChunkReader reader) {
+    this.repository = repository;
+    this.reader = reader;
+  }
+
+  /** Reads what JFR has flushed since the last call, through as many chunks as it finished. */
+  public void poll() throws IOException {
+    while (true) {
+      if (channel == null && !openNext()) {
+        return;
+      }
+      ChunkHeader header = readHeader();
+      if (header == null) {
+        return; // JFR is rewriting the header: read it at the next poll
+      }
+      long from = reader.readUpTo();
+      if (header.size() > from) {
+        long gained = header.size() - from;
+        if (gained > ChunkReader.MAX_FILE_BYTES) {
+          throw new ChunkFormatException(current + " grew by " + gained + " bytes, more than the "
+              + ChunkReader.MAX_FILE_BYTES + " read at once");
+        }
+        int length = (int) gained;
+        if (window.length < length) {
+          window = new byte[Math.max(length, window.length * 2)];
+        }
+        readFully(ByteBuffer.wrap(window, 0, length), from);
+        reader.update(new ChunkInput(window, from, length), header);
+      }
+      if (!header.finished()) {
+        return;
+      }
+      channel.close();
+      channel = null;
+    }
+  }
+
+  /** Chunks opened so far. */
+  public long chunks() {
+    return chunks;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (channel != null) {
+      channel.close();
+      channel = null;
+    }
+  }
+
+  /** Opens the chunk file after the current one (the newest at first); false when there is none yet. */
+  private boolean openNext() throws IOException {
+    Path next = null;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(repository, "*.jfr")) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        boolean after = current == null || name.compareTo(current.getFileName().toString()) > 0;
+        boolean first = current == null
+            ? next == null || name.compareTo(next.getFileName().toString()) > 0
+            : next == null || name.compareTo(next.getFileName().toString()) < 0;
+        if (after && first && Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+          next = file;
+        }
+      }
+    }
+    if (next == null) {
+      return false;
+    }
+    channel = FileChannel.open(next, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    current = next;
+    chunks++;
+    reader.startChunk();
+    return true;
+  }
+
+  /** The header as of JFR's last complete rewrite of it, or null while it rewrites it. */
+  private ChunkHeader readHeader() throws IOException {
+    long available = channel.size();
+    if (available < ChunkHeader.SIZE) {
+      return null;
+    }
+    byte before = readState();
+    headerBytes.clear();
+    readFully(headerBytes, 0);
+    if (before == UPDATING || readState() != before) {
+      return null;
+    }
+    return ChunkHeader.read(new ChunkInput(headerBytes.array(), 0, ChunkHeader.SIZE), available);
+  }
+
+  private byte readState() throws IOException {
+    stateByte.clear();
+    readFully(stateByte, STATE_OFFSET);
+    return stateByte.get(0);
+  }
+
+  private void readFully(ByteBuffer buffer, long position) throws IOException {
+    long at = position;
+    while (buffer.hasRemaining()) {
+      int read = channel.read(buffer, at);
+      if (read < 0) {
+        throw new ChunkFormatException(current + " ended at " + at + ", before the size its header gives");
+      }
+      at += read;
+    }
+  }
+}
