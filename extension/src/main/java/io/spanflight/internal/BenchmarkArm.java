@@ -19,7 +19,9 @@ enum BenchmarkArm {
   /** The span hooks, native records and timelines; no JFR recording, no export. */
   CAPTURE_ONLY(true, null),
   /** The same JFR events delivered to Spanflight's stream and dropped; no capture, no join. */
-  STREAM_ONLY(false, StreamUse.DELIVER_ONLY);
+  STREAM_ONLY(false, StreamUse.DELIVER_ONLY),
+  /** The same JFR events read by Spanflight's own chunk reader and dropped; no capture, no join. */
+  READER_ONLY(false, StreamUse.OWN_READER);
 
   static final String PROPERTY = "spanflight.benchmark.arm";
   private static final Logger logger = Logger.getLogger("io.spanflight");
@@ -51,7 +53,7 @@ enum BenchmarkArm {
       }
     }
     logger.warning("Spanflight ignores " + PROPERTY + "=" + value
-        + ": expected full, jfr-only, capture-only or stream-only; runs in full");
+        + ": expected full, jfr-only, capture-only, stream-only or reader-only; runs in full");
     return FULL;
   }
 }

@@ -20,6 +20,8 @@ import java.util.List;
  *       defaults, started by Spanflight, read by nobody: the floor of any JFR-based profiler
  *   <li>{@code capture-only}: Spanflight's span hooks, native records and timelines; no JFR, no export
  *   <li>{@code stream-only}: the same JFR events delivered to Spanflight's stream and dropped
+ *   <li>{@code reader-only}: the same JFR events read by Spanflight's own chunk reader (not the
+ *       JDK's stream), each event's thread and stack resolved, then dropped
  *   <li>{@code spanflight-costs}: the defaults plus span costs ({@code otel.spanflight.span.costs=true}),
  *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
  *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
@@ -32,13 +34,13 @@ import java.util.List;
  */
 final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
-  static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "spanflight", "spanflight-off",
+  static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
       "spanflight-file", "spanflight-all", "spanflight-costs", "splunk", "pyroscope");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
-  static final List<String> PARTS = List.of("jfr-only", "capture-only", "stream-only");
+  static final List<String> PARTS = List.of("jfr-only", "capture-only", "stream-only", "reader-only");
   static final String TRACED_METHOD = "io.spanflight.demo.service.ReportGenerator::generate";
 
   private Arms() {}

@@ -17,8 +17,9 @@ import jdk.jfr.RecordingState;
 import org.junit.jupiter.api.Test;
 
 /**
- * The overhead benchmark's {@code jfr-only} arm is only a floor if its plain recording enables
- * exactly what Spanflight's stream enables: same events, same settings.
+ * The overhead benchmark's {@code jfr-only} arm is only a floor, and its {@code reader-only} arm
+ * only comparable with {@code stream-only}, if their plain recordings enable exactly what
+ * Spanflight's stream enables: same events, same settings.
  */
 class StreamUseTest {
   private final ScriptedBridge bridge = new ScriptedBridge();
@@ -30,6 +31,15 @@ class StreamUseTest {
 
     assertThat(joined).hasSizeGreaterThan(10);
     assertThat(recordOnly).isEqualTo(joined);
+  }
+
+  @Test
+  void theOwnReaderArmRecordsExactlyWhatTheStreamRecords() throws Exception {
+    Map<String, String> joined = settingsOfOurRecording(StreamUse.JOIN);
+    Map<String, String> ownReader = settingsOfOurRecording(StreamUse.OWN_READER);
+
+    assertThat(joined).hasSizeGreaterThan(10);
+    assertThat(ownReader).isEqualTo(joined);
   }
 
   private Map<String, String> settingsOfOurRecording(StreamUse use) throws Exception {

@@ -1,0 +1,95 @@
+package io.spanflight.internal.jfr;
+
+import io.spanflight.internal.jfr.chunk.ChunkReader;
+import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.jfr.chunk.RepositoryFollower;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import jdk.jfr.Recording;
+
+/**
+ * The overhead benchmark's {@link StreamUse#OWN_READER} arm: the same events as our stream's, in
+ * a plain recording on disk, read once a second by Spanflight's own chunk reader ({@link
+ * ChunkReader}, following the repository) instead of the JDK's {@code RecordingStream}. Each
+ * event's time, thread and stack are resolved, as a join would need them, then dropped. Measured
+ * against {@code stream-only}, it says what the JDK's parser costs and what ours would.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class OwnReaderArm {
+  private static final long POLL_MILLIS = 1_000;
+  /** Store entries after which it starts over, as a production reader would bound it. */
+  private static final long MAX_STORE_ENTRIES = 4_000_000;
+
+  private OwnReaderArm() {}
+
+  /** Records and reads until {@code signal} is closed; always false (not opened again). */
+  static boolean read(Supplier<List<JfrSource>> sources, Duration maxAge, Duration scopeEventThreshold,
+      Consumer<List<JfrSource>> enabled, CloseSignal signal, Logger logger) {
+    try (Recording recording = new Recording()) {
+      recording.setToDisk(true);
+      recording.setMaxAge(maxAge);
+      List<JfrSource> sourceList = sources.get();
+      OurEvents.enable(recording::enable, recording::enable, sourceList, scopeEventThreshold);
+      enabled.accept(sourceList);
+      recording.start();
+      ConstantStore store = new ConstantStore();
+      Dropped dropped = new Dropped(store);
+      ChunkReader reader = dropped.reader(sourceList);
+      try (RepositoryFollower follower = new RepositoryFollower(
+          Path.of(System.getProperty("jdk.jfr.repository")), reader)) {
+        for (long polls = 1; signal.pause(POLL_MILLIS); polls++) {
+          if (store.entries() > MAX_STORE_ENTRIES) {
+            store.clear();
+          }
+          follower.poll();
+          if (polls % 60 == 0) { // so that a benchmark log shows the arm read what it should
+            logger.info("Spanflight's own reader (benchmark arm): " + dropped.events + " events, "
+                + follower.chunks() + " chunks, " + store.entries() + " store entries");
+          }
+        }
+      }
+      return false;
+    } catch (Throwable t) {
+      logger.log(Level.SEVERE, "Spanflight: the JFR recording or its reader failed", t);
+      return false;
+    }
+  }
+
+  /** Resolves what a join would of each event, then drops it. */
+  private static final class Dropped implements ChunkReader.Events {
+    private final ConstantStore store;
+    private ChunkReader reader;
+    private long events;
+    private long sum;
+
+    Dropped(ConstantStore store) {
+      this.store = store;
+    }
+
+    ChunkReader reader(List<JfrSource> sources) {
+      List<String> names = new ArrayList<>();
+      List<String[]> fields = new ArrayList<>();
+      for (JfrSource source : sources) {
+        names.add(source.eventName);
+        fields.add(new String[] {"startTime", source.threadField, "stackTrace", "duration", "weight"});
+      }
+      names.add(CalibrationEvent.NAME);
+      fields.add(new String[] {"startTime", "eventThread", "stackTrace", "nanoTime"});
+      reader = new ChunkReader(store, names.toArray(String[]::new), fields.toArray(String[][]::new), this);
+      return reader;
+    }
+
+    @Override
+    public void event(int subscription, long[] values) {
+      events++;
+      sum += values[0] + reader.javaThreadId(values[1]) + reader.stack(values[2]) + values[3];
+    }
+  }
+}
