@@ -24,8 +24,6 @@ import jdk.jfr.Recording;
  */
 final class OwnReaderArm {
   private static final long POLL_MILLIS = 1_000;
-  /** Store entries after which it starts over, as a production reader would bound it. */
-  private static final long MAX_STORE_ENTRIES = 4_000_000;
 
   private OwnReaderArm() {}
 
@@ -45,9 +43,6 @@ final class OwnReaderArm {
       try (RepositoryFollower follower = new RepositoryFollower(
           Path.of(System.getProperty("jdk.jfr.repository")), reader)) {
         for (long polls = 1; signal.pause(POLL_MILLIS); polls++) {
-          if (store.entries() > MAX_STORE_ENTRIES) {
-            store.clear();
-          }
           follower.poll();
           if (polls % 60 == 0) { // so that a benchmark log shows the arm read what it should
             logger.info("Spanflight's own reader (benchmark arm): " + dropped.events + " events, "

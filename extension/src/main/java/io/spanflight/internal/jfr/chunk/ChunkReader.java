@@ -22,10 +22,10 @@ import java.util.List;
  * checkpoint and the metadata are. The {@linkplain ChunkMetadata metadata} gives each type's
  * fields in order. Checkpoints are chained backwards from the newest (each holds the offset to the
  * one before it); their constant pools are read into per-chunk tables of raw references (class,
- * method, stack trace, thread, symbol), every other pool passed over. Then every event from the
- * header's end to the chunk's size: an event of a subscribed type has the fields asked for copied
- * into one {@code long[]} and handed to {@link Events}; any other event is passed over by its
- * size. A stack trace reference is resolved into the store on first use in the chunk.
+ * method, thread, symbol), every other pool passed over, and their stack traces put into the
+ * store at once. Then every event from the header's end to the chunk's size: an event of a
+ * subscribed type has the fields asked for copied into one {@code long[]} and handed to {@link
+ * Events}; any other event is passed over by its size.
  *
  * <p>How a field's value is given in {@code values}: integers, chars, bytes and booleans (0 or 1)
  * as their value; float and double as their IEEE bits; a string as its {@link ConstantStore}
@@ -53,6 +53,8 @@ public final class ChunkReader {
    * so metadata nesting such types could otherwise make a few bytes cost years.
    */
   private static final int MAX_STEPS_PER_BYTE = 16;
+  /** Store entries after which the store starts over, at the next chunk. */
+  static final long MAX_STORE_ENTRIES = 1 << 21;
   private static final int MAX_NESTING = 16;
   private static final int MAX_FRAMES = 8192;
   private static final int MAX_POOLS = 1 << 12;
@@ -80,17 +82,16 @@ public final class ChunkReader {
   private final LongIntMap frameTypes = new LongIntMap();
   private final LongIntMap classes = new LongIntMap();
   private final LongIntMap methods = new LongIntMap();
-  private final LongIntMap stacks = new LongIntMap();
   private final LongIntMap threads = new LongIntMap();
   private final LongRows classRows = new LongRows(1);
   private final LongRows methodRows = new LongRows(3);
-  private final LongRows stackRows = new LongRows(2);
+  /** Stack traces read and not yet resolved: first frame row, frame count, key. */
+  private final LongRows stackRows = new LongRows(3);
   private final LongRows frameRows = new LongRows(4);
   private final LongRows threadRows = new LongRows(1);
   private final LongIntMap resolvedStacks = new LongIntMap();
   private final LongIntMap resolvedMethods = new LongIntMap();
   private int[] frameScratch = new int[64];
-  private int resolvedGeneration;
   private long stepsLeft;
 
   /**
@@ -163,38 +164,38 @@ public final class ChunkReader {
 
   /**
    * The stack (a {@link ConstantStore} index) for a stack trace reference of this chunk, or -1
-   * when the chunk has no such stack trace or one of its frames does not resolve.
+   * when the chunk has no such stack trace or one of its frames did not resolve.
    */
   public int stack(long stackKey) {
-    if (resolvedGeneration != store.generation()) {
-      resolvedStacks.clear();
-      resolvedMethods.clear();
-      resolvedGeneration = store.generation();
-    }
-    int stack = resolvedStacks.get(stackKey);
-    if (stack >= 0) {
-      return stack;
-    }
-    int row = stacks.get(stackKey);
-    if (row < 0) {
-      return -1;
-    }
-    int first = (int) stackRows.get(row, 0);
-    int count = (int) stackRows.get(row, 1);
-    if (frameScratch.length < count) {
-      frameScratch = new int[count];
-    }
-    for (int i = 0; i < count; i++) {
-      int method = method(frameRows.get(first + i, 0));
-      int type = frameTypes.get(frameRows.get(first + i, 3));
-      if (method < 0 || type < 0) {
-        return -1;
+    return resolvedStacks.get(stackKey);
+  }
+
+  /**
+   * Puts the stack traces of the checkpoints just read into the store, then lets go of their raw
+   * frames: a chunk can hold hundreds of thousands of frames, and JFR ends a chunk only at 12 MB.
+   */
+  private void resolveNewStacks() {
+    for (int row = 0; row < stackRows.size(); row++) {
+      int first = (int) stackRows.get(row, 0);
+      int count = (int) stackRows.get(row, 1);
+      if (frameScratch.length < count) {
+        frameScratch = new int[count];
       }
-      frameScratch[i] = store.frame(method, (int) frameRows.get(first + i, 1), (int) frameRows.get(first + i, 2), type);
+      boolean resolved = true;
+      for (int i = 0; i < count && resolved; i++) {
+        int method = method(frameRows.get(first + i, 0));
+        int type = frameTypes.get(frameRows.get(first + i, 3));
+        resolved = method >= 0 && type >= 0;
+        if (resolved) {
+          frameScratch[i] = store.frame(method, (int) frameRows.get(first + i, 1), (int) frameRows.get(first + i, 2), type);
+        }
+      }
+      if (resolved) {
+        resolvedStacks.put(stackRows.get(row, 2), store.stack(frameScratch, count));
+      }
     }
-    stack = store.stack(frameScratch, count);
-    resolvedStacks.put(stackKey, stack);
-    return stack;
+    stackRows.clear();
+    frameRows.clear();
   }
 
   private int method(long methodKey) {
@@ -252,6 +253,7 @@ public final class ChunkReader {
       plan();
     }
     readCheckpoints(input, start);
+    resolveNewStacks();
     long end = start + chunk.size();
     input.position(start + eventPosition);
     while (input.position() < end) {
@@ -262,10 +264,13 @@ public final class ChunkReader {
 
   /** Forgets the chunk read so far: the next {@link #update} reads a new one. */
   void startChunk() {
+    if (store.entries() > MAX_STORE_ENTRIES) {
+      store.clear(); // between chunks, where no index of the store is held
+    }
     checkpointOffset = 0;
     metadataOffset = 0;
     eventPosition = ChunkHeader.SIZE;
-    for (LongIntMap map : List.of(symbols, strings, frameTypes, classes, methods, stacks, threads,
+    for (LongIntMap map : List.of(symbols, strings, frameTypes, classes, methods, threads,
         resolvedStacks, resolvedMethods)) {
       map.clear();
     }
@@ -354,7 +359,7 @@ public final class ChunkReader {
           readFields(input, type, 0);
           threads.put(key, row(threadRows, type, "javaThreadId"));
         }
-        case "jdk.types.StackTrace" -> stacks.put(key, readStackTrace(input, type));
+        case "jdk.types.StackTrace" -> readStackTrace(input, type, key);
         default -> skipValue(input, type, 0);
       }
     }
@@ -377,9 +382,10 @@ public final class ChunkReader {
     return row;
   }
 
-  private int readStackTrace(ChunkInput input, Type type) throws ChunkFormatException {
+  private void readStackTrace(ChunkInput input, Type type, long key) throws ChunkFormatException {
     int row = stackRows.add();
     stackRows.set(row, 0, frameRows.size());
+    stackRows.set(row, 2, key);
     List<Field> fields = type.fields();
     for (Field field : fields) {
       if (field.name().equals("frames") && field.array() && !field.constantPool()) {
@@ -402,7 +408,6 @@ public final class ChunkReader {
       }
     }
     stackRows.set(row, 1, frameRows.size() - stackRows.get(row, 0));
-    return row;
   }
 
   private long value(Type type, String name) {

@@ -15,7 +15,8 @@ import java.util.Map;
  *
  * <p>A method is (class name, method name, descriptor) as string indexes; a frame is (method,
  * line, bytecode index, frame type); a stack is its frames, the top frame first. Growth is bounded
- * by the caller: {@link #clear} drops everything and starts a new {@link #generation}.
+ * by the reader, which {@linkplain #clear clears} the store between chunks once it holds {@link
+ * ChunkReader#MAX_STORE_ENTRIES}: that starts a new {@link #generation}.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -105,7 +106,7 @@ public final class ConstantStore {
 
   /** Strings, methods, frames and stacks held: what bounds the store. */
   public long entries() {
-    return (long) strings.size() + methods.size() + frames.size() + stacks.locationCapacity();
+    return (long) strings.size() + methods.size() + frames.size() + stacks.size();
   }
 
   /** Changes whenever {@link #clear} drops the indexes given so far. */
