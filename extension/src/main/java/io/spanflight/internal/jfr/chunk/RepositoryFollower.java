@@ -8,7 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Set;
 
 /**
  * Follows the chunk files of JFR's disk repository as JFR writes them, handing each flush to a
@@ -17,7 +21,13 @@ import java.nio.file.attribute.BasicFileAttributes;
  * <p>Each {@link #poll} reads the current chunk's header (twice around its state byte, as JFR
  * rewrites it in place), then the bytes JFR flushed since the last poll, and moves to the next
  * file, in name order, once JFR has finished the chunk. The first poll starts with the newest
- * chunk. Only regular files are opened, never through a symbolic link.
+ * chunk.
+ *
+ * <p>What it trusts: JFR creates its repository under the temporary directory and uses a
+ * directory of the same name that is already there, so someone else may have made it. The
+ * follower reads nothing from a repository that is a symbolic link or that users other than its
+ * owner can write, and opens only regular files owned by the directory's owner, never through a
+ * symbolic link: else anyone could plant a chunk whose samples name other threads' stacks.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -33,6 +43,8 @@ public final class RepositoryFollower implements AutoCloseable {
   private Path current;
   private FileChannel channel;
   private long chunks;
+  /** The repository's owner, once checked. */
+  private UserPrincipal owner;
 
   public RepositoryFollower(Path repository, ChunkReader reader) {
     this.repository = repository;
@@ -41,6 +53,9 @@ public final class RepositoryFollower implements AutoCloseable {
 
   /** Reads what JFR has flushed since the last call, through as many chunks as it finished. */
   public void poll() throws IOException {
+    if (owner == null) {
+      owner = trustedOwner(repository);
+    }
     while (true) {
       if (channel == null && !openNext()) {
         return;
@@ -94,7 +109,7 @@ public final class RepositoryFollower implements AutoCloseable {
         boolean first = current == null
             ? next == null || name.compareTo(next.getFileName().toString()) > 0
             : next == null || name.compareTo(next.getFileName().toString()) < 0;
-        if (after && first && Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+        if (after && first && ownRegularFile(file)) {
           next = file;
         }
       }
@@ -107,6 +122,28 @@ public final class RepositoryFollower implements AutoCloseable {
     chunks++;
     reader.startChunk();
     return true;
+  }
+
+  /**
+   * The owner of {@code repository}, which must be a directory (not a link) that no one else can
+   * write; an {@link UntrustedRepositoryException} says why not.
+   */
+  static UserPrincipal trustedOwner(Path repository) throws IOException {
+    PosixFileAttributes attributes = Files.readAttributes(repository, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    if (!attributes.isDirectory()) {
+      throw new UntrustedRepositoryException("JFR's repository " + repository + " is not a directory (or is a symbolic link)");
+    }
+    Set<PosixFilePermission> permissions = attributes.permissions();
+    if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+      throw new UntrustedRepositoryException("JFR's repository " + repository + " is writable by users other than its owner ("
+          + PosixFilePermissions.toString(permissions) + ")");
+    }
+    return attributes.owner();
+  }
+
+  private boolean ownRegularFile(Path file) throws IOException {
+    PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    return attributes.isRegularFile() && attributes.owner().equals(owner);
   }
 
   /** The header as of JFR's last complete rewrite of it, or null while it rewrites it. */
