@@ -30,13 +30,8 @@ final class OwnReaderArm {
   /** Records and reads until {@code signal} is closed; always false (not opened again). */
   static boolean read(Supplier<List<JfrSource>> sources, Duration maxAge, Duration scopeEventThreshold,
       Consumer<List<JfrSource>> enabled, CloseSignal signal, Logger logger) {
-    try (Recording recording = new Recording()) {
-      recording.setToDisk(true);
-      recording.setMaxAge(maxAge);
-      List<JfrSource> sourceList = sources.get();
-      OurEvents.enable(recording::enable, recording::enable, sourceList, scopeEventThreshold);
-      enabled.accept(sourceList);
-      recording.start();
+    List<JfrSource> sourceList = sources.get();
+    try (Recording recording = RecordOnlyArm.start(sourceList, maxAge, scopeEventThreshold, enabled)) {
       ConstantStore store = new ConstantStore();
       Dropped dropped = new Dropped(store);
       ChunkReader reader = dropped.reader(sourceList);

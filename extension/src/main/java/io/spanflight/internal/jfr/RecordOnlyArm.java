@@ -27,13 +27,7 @@ final class RecordOnlyArm {
    */
   static boolean record(Supplier<List<JfrSource>> sources, Duration maxAge, Duration scopeEventThreshold,
       Consumer<List<JfrSource>> enabled, CloseSignal signal, Logger logger) {
-    try (Recording recording = new Recording()) {
-      recording.setToDisk(true);
-      recording.setMaxAge(maxAge);
-      List<JfrSource> sourceList = sources.get();
-      OurEvents.enable(recording::enable, recording::enable, sourceList, scopeEventThreshold);
-      enabled.accept(sourceList);
-      recording.start();
+    try (Recording recording = start(sources.get(), maxAge, scopeEventThreshold, enabled)) {
       signal.awaitClose();
       return false;
     } catch (InterruptedException e) {
@@ -42,6 +36,26 @@ final class RecordOnlyArm {
     } catch (Throwable t) {
       logger.log(Level.SEVERE, "Spanflight: the JFR recording failed", t);
       return false;
+    }
+  }
+
+  /**
+   * Starts a plain recording on disk of exactly the events our stream enables for {@code
+   * sourceList}, kept for {@code maxAge}; tells {@code enabled} the sources once they are enabled.
+   */
+  static Recording start(List<JfrSource> sourceList, Duration maxAge, Duration scopeEventThreshold,
+      Consumer<List<JfrSource>> enabled) {
+    Recording recording = new Recording();
+    try {
+      recording.setToDisk(true);
+      recording.setMaxAge(maxAge);
+      OurEvents.enable(recording::enable, recording::enable, sourceList, scopeEventThreshold);
+      enabled.accept(sourceList);
+      recording.start();
+      return recording;
+    } catch (RuntimeException | Error e) {
+      recording.close();
+      throw e;
     }
   }
 }
