@@ -63,6 +63,7 @@ public final class ChunkReader {
   private final String[] eventNames;
   private final String[][] eventFields;
   private final ConstantStore store;
+  private final long maxStoreEntries;
   private final Events events;
   private final long[] values;
 
@@ -99,6 +100,12 @@ public final class ChunkReader {
    * for the fields {@code eventFields[i]}, in that order.
    */
   public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events) {
+    this(store, eventNames, eventFields, events, MAX_STORE_ENTRIES);
+  }
+
+  /** For tests: a reader that clears the store between chunks past {@code maxStoreEntries}. */
+  ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events, long maxStoreEntries) {
+    this.maxStoreEntries = maxStoreEntries;
     this.store = store;
     this.eventNames = eventNames.clone();
     this.eventFields = eventFields.clone();
@@ -264,7 +271,7 @@ public final class ChunkReader {
 
   /** Forgets the chunk read so far: the next {@link #update} reads a new one. */
   void startChunk() {
-    if (store.entries() > MAX_STORE_ENTRIES) {
+    if (store.entries() > maxStoreEntries) {
       store.clear(); // between chunks, where no index of the store is held
     }
     checkpointOffset = 0;

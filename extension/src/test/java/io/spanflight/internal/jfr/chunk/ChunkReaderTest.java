@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.spanflight.internal.jfr.chunk.ChunkSamples.Sample;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,19 @@ class ChunkReaderTest {
 
     assertThat(second).isEqualTo(first);
     assertThat(store.entries()).isEqualTo(entries);
+  }
+
+  @Test
+  void aStoreClearedBetweenChunksStillGivesEveryStackRight() throws Exception {
+    Path file = ChunkFiles.fixture("jdk25.jfr", dir);
+    ConstantStore store = new ConstantStore();
+    List<Sample> read = new ArrayList<>();
+
+    ChunkSamples.reader(store, read, 1).read(file);
+
+    assertThat(store.generation()).as("store cleared before the second and third chunks").isEqualTo(2);
+    assertThat(read.stream().map(Sample::line).toList())
+        .containsExactlyElementsOf(ChunkSamples.byTheJdk(file).stream().map(Sample::line).toList());
   }
 
   /**

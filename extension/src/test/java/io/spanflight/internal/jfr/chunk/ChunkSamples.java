@@ -61,6 +61,11 @@ final class ChunkSamples {
 
   /** A reader that adds the lines of what it reads to {@code lines}. */
   static ChunkReader reader(ConstantStore store, List<Sample> lines) {
+    return reader(store, lines, ChunkReader.MAX_STORE_ENTRIES);
+  }
+
+  /** The same, with the store cleared between chunks past {@code maxStoreEntries}. */
+  static ChunkReader reader(ConstantStore store, List<Sample> lines, long maxStoreEntries) {
     ChunkReader[] reader = new ChunkReader[1];
     reader[0] = new ChunkReader(store, EVENTS, FIELDS, (subscription, values) -> {
       StringBuilder line = new StringBuilder(EVENTS[subscription]).append(" thread=").append(reader[0].javaThreadId(values[1]));
@@ -82,7 +87,7 @@ final class ChunkSamples {
         }
       }
       lines.add(new Sample(reader[0].nanos(values[0]), line.toString()));
-    });
+    }, maxStoreEntries);
     return reader[0];
   }
 }
