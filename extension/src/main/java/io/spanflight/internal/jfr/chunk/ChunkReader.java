@@ -56,6 +56,8 @@ public final class ChunkReader {
   /** Store entries after which the store starts over, at the next chunk. */
   static final long MAX_STORE_ENTRIES = 1 << 21;
   private static final int MAX_NESTING = 16;
+  /** A plan's slots before its per-field ones. */
+  private static final int PLAN_SLOTS = 3;
   private static final int MAX_FRAMES = 8192;
   private static final int MAX_POOLS = 1 << 12;
   private static final int MAX_CHECKPOINTS = 1 << 16;
@@ -73,7 +75,10 @@ public final class ChunkReader {
   private long checkpointOffset;
   private long metadataOffset;
   private long eventPosition = ChunkHeader.SIZE;
-  /** Event type id of this chunk to its plan: {subscription, then per field its slot in values or -1}. */
+  /**
+   * Event type id of this chunk to its plan: {subscription, index of the start time field, of the
+   * duration field, then per field its slot in values or -1}.
+   */
   private final LongIntMap planOfType = new LongIntMap();
   private final List<int[]> plans = new ArrayList<>();
   private final long[] fieldValues = new long[64];
@@ -94,6 +99,8 @@ public final class ChunkReader {
   private final LongIntMap resolvedMethods = new LongIntMap();
   private int[] frameScratch = new int[64];
   private long stepsLeft;
+  /** Null: events are handed out in the order read. */
+  private EventOrder order;
 
   /**
    * A reader handing {@code events} the events named in {@code eventNames}; subscription i asks
@@ -115,6 +122,16 @@ public final class ChunkReader {
       widest = Math.max(widest, fields.length);
     }
     this.values = new long[widest];
+  }
+
+  /**
+   * From now on, hands out the events of each read (a whole chunk, or what one {@link
+   * RepositoryFollower#poll} found) by end time, as the JDK's ordered stream hands out each flush's;
+   * by default they come in the order JFR wrote them.
+   */
+  public ChunkReader inTimeOrder() {
+    order = new EventOrder(values.length);
+    return this;
   }
 
   /** Reads every chunk of a recording file (not following a symbolic link). */
@@ -263,8 +280,14 @@ public final class ChunkReader {
     resolveNewStacks();
     long end = start + chunk.size();
     input.position(start + eventPosition);
-    while (input.position() < end) {
-      readEvent(input, end);
+    try {
+      while (input.position() < end) {
+        readEvent(input, end);
+      }
+    } finally {
+      if (order != null) {
+        order.handOut(events); // what was read before a bad byte stays handed out
+      }
     }
     eventPosition = chunk.size();
   }
@@ -295,14 +318,16 @@ public final class ChunkReader {
       if (type == null) {
         continue; // not in this chunk (an event class not yet loaded, or another JDK)
       }
-      int[] plan = new int[1 + type.fields().size()];
+      int[] plan = new int[PLAN_SLOTS + type.fields().size()];
       Arrays.fill(plan, -1);
       plan[0] = subscription;
+      plan[1] = type.fieldIndex("startTime");
+      plan[2] = type.fieldIndex("duration");
       String[] wanted = eventFields[subscription];
       for (int slot = 0; slot < wanted.length; slot++) {
         int field = type.fieldIndex(wanted[slot]);
         if (field >= 0) {
-          plan[1 + field] = slot;
+          plan[PLAN_SLOTS + field] = slot;
         }
       }
       planOfType.put(type.id(), plans.size());
@@ -514,11 +539,18 @@ public final class ChunkReader {
       int[] plan = plans.get(planIndex);
       ChunkInput event = input; // fields are read in place, then checked against the event's size
       Arrays.fill(values, -1);
+      long start = 0;
+      long duration = 0;
       List<Field> fields = metadata.type(typeId).fields();
       for (int i = 0; i < fields.size(); i++) {
-        int slot = plan[1 + i];
-        if (slot >= 0) {
-          values[slot] = readField(event, fields.get(i), 0);
+        int slot = plan[PLAN_SLOTS + i];
+        if (slot >= 0 || i == plan[1] || i == plan[2]) {
+          long value = readField(event, fields.get(i), 0);
+          start = i == plan[1] ? value : start;
+          duration = i == plan[2] ? value : duration;
+          if (slot >= 0) {
+            values[slot] = value;
+          }
         } else {
           skipField(event, fields.get(i), 0);
         }
@@ -526,7 +558,11 @@ public final class ChunkReader {
       if (input.position() > at + size) {
         throw new ChunkFormatException("event at " + at + " holds more than the " + size + " bytes it says");
       }
-      events.event(plan[0], values);
+      if (order == null) {
+        events.event(plan[0], values);
+      } else {
+        order.add(start + Math.max(0, duration), plan[0], values, events);
+      }
     }
     input.position(at + size);
   }
