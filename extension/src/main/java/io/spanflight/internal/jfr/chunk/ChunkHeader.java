@@ -62,9 +62,9 @@ record ChunkHeader(long size, long constantPoolOffset, long metadataOffset, long
   }
 
   /**
-   * Wall-clock nanoseconds since the epoch for a tick count of this chunk, computed as the JDK's
-   * own parser does (whole ticks per nanosecond, as a double), so that times match what
-   * {@code RecordedEvent} gives for the same event.
+   * Wall-clock nanoseconds since the epoch for a tick count, anchored at this chunk's start and
+   * computed as the JDK's own parser does (whole ticks per nanosecond, as a double), so that times
+   * match what {@code RecordedEvent} gives for the same event.
    */
   long nanos(long ticks) {
     return startNanos + span(ticks - startTicks);

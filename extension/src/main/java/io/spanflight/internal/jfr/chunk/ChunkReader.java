@@ -70,6 +70,8 @@ public final class ChunkReader {
   private final long[] values;
 
   private ChunkHeader header;
+  /** The first chunk's header, which converts every chunk's ticks (see {@link #nanos}). */
+  private ChunkHeader clock;
   private ChunkMetadata metadata;
   /** Of the chunk being read: the newest checkpoint and metadata read, and how far events were. */
   private long checkpointOffset;
@@ -164,14 +166,20 @@ public final class ChunkReader {
     }
   }
 
-  /** Wall-clock nanoseconds since the epoch for a time in ticks of the chunk being read. */
+  /**
+   * Wall-clock nanoseconds since the epoch for a time in ticks, converted as the JDK's parser
+   * converts them: with the header of the first chunk this reader read, for every chunk after it.
+   * (Each chunk's header pairs a wall-clock time with a tick count read just after it; anchored
+   * anew at every chunk, times would step by that pairing's error, microseconds, at chunk
+   * boundaries, and differ from the JDK's for the same event.)
+   */
   public long nanos(long ticks) {
-    return header.nanos(ticks);
+    return clock.nanos(ticks);
   }
 
-  /** Nanoseconds for a duration in ticks of the chunk being read. */
+  /** Nanoseconds for a duration in ticks, converted as the JDK's parser converts them. */
   public long spanNanos(long ticks) {
-    return header.span(ticks);
+    return clock.span(ticks);
   }
 
   /** The thread's Java id for a thread reference of this chunk, or -1 (unknown, or not Java). */
@@ -266,6 +274,9 @@ public final class ChunkReader {
 
   private void update(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
     header = chunk;
+    if (clock == null) {
+      clock = chunk;
+    }
     stepsLeft = MAX_STEPS_PER_BYTE * (chunk.size() - eventPosition) + 1_000_000;
     if (chunk.metadataOffset() == 0) {
       return; // nothing flushed yet
