@@ -51,7 +51,11 @@ public final class RepositoryFollower implements AutoCloseable {
     this.reader = reader;
   }
 
-  /** Reads what JFR has flushed since the last call, through as many chunks as it finished. */
+  /**
+   * Reads what JFR has flushed since the last call, through as many chunks as it finished. After a
+   * {@link ChunkFormatException}, stop following: the follower stays where the bad flush began,
+   * and reading it again would hand out the events before the bad byte a second time.
+   */
   public void poll() throws IOException {
     if (owner == null) {
       owner = trustedOwner(repository);
