@@ -2,7 +2,6 @@ package io.spanflight.internal.jfr.chunk;
 
 import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.jfr.chunk.ChunkMetadata.Field;
-import io.spanflight.internal.jfr.chunk.ChunkMetadata.Kind;
 import io.spanflight.internal.jfr.chunk.ChunkMetadata.Type;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -69,10 +68,11 @@ public final class ChunkReader {
   private final Events events;
   private final long[] values;
 
-  private ChunkHeader header;
   /** The first chunk's header, which converts every chunk's ticks (see {@link #nanos}). */
   private ChunkHeader clock;
   private ChunkMetadata metadata;
+  /** Where the fields the kept pools are read for sit, found once per metadata. */
+  private PoolFields poolFields;
   /** Of the chunk being read: the newest checkpoint and metadata read, and how far events were. */
   private long checkpointOffset;
   private long metadataOffset;
@@ -273,7 +273,6 @@ public final class ChunkReader {
   }
 
   private void update(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
-    header = chunk;
     if (clock == null) {
       clock = chunk;
     }
@@ -285,9 +284,10 @@ public final class ChunkReader {
       input.position(start + chunk.metadataOffset());
       metadata = ChunkMetadata.read(input);
       metadataOffset = chunk.metadataOffset();
+      poolFields = PoolFields.of(metadata);
       plan();
     }
-    readCheckpoints(input, start);
+    readCheckpoints(input, start, chunk.constantPoolOffset());
     resolveNewStacks();
     long end = start + chunk.size();
     input.position(start + eventPosition);
@@ -347,8 +347,8 @@ public final class ChunkReader {
   }
 
   /** Reads the checkpoints newer than the last read, from the newest back. */
-  private void readCheckpoints(ChunkInput input, long start) throws ChunkFormatException {
-    long offset = header.constantPoolOffset();
+  private void readCheckpoints(ChunkInput input, long start, long newest) throws ChunkFormatException {
+    long offset = newest;
     long previous = checkpointOffset;
     checkpointOffset = offset;
     for (int read = 0; offset != 0 && offset != previous; read++) {
@@ -384,78 +384,103 @@ public final class ChunkReader {
   private void readPool(ChunkInput input) throws ChunkFormatException {
     Type type = metadata.type(input.readVarLong());
     int count = input.readCount("constant count", (int) Math.min(input.remaining(), Integer.MAX_VALUE));
+    PoolFields at = poolFields;
     for (int i = 0; i < count; i++) {
       long key = input.readVarLong();
       switch (type.name()) {
-        case "jdk.types.Symbol" -> symbols.put(key, stringField(input, type, "string"));
+        case "jdk.types.Symbol" -> symbols.put(key, (int) readValue(input, type, at.symbolString));
         case "java.lang.String" -> strings.put(key, stringOf(input, input.readString()));
-        case "jdk.types.FrameType" -> frameTypes.put(key, stringField(input, type, "description"));
-        case "java.lang.Class" -> {
-          readFields(input, type, 0);
-          classes.put(key, row(classRows, type, "name"));
-        }
+        case "jdk.types.FrameType" -> frameTypes.put(key, (int) readValue(input, type, at.frameTypeDescription));
+        case "java.lang.Class" -> classes.put(key, row(classRows, readValue(input, type, at.className)));
         case "jdk.types.Method" -> {
           readFields(input, type, 0);
-          methods.put(key, row(methodRows, type, "type", "name", "descriptor"));
+          int row = row(methodRows, field(at.methodType));
+          methodRows.set(row, 1, field(at.methodName));
+          methodRows.set(row, 2, field(at.methodDescriptor));
+          methods.put(key, row);
         }
-        case "java.lang.Thread" -> {
-          readFields(input, type, 0);
-          threads.put(key, row(threadRows, type, "javaThreadId"));
-        }
+        case "java.lang.Thread" -> threads.put(key, row(threadRows, readValue(input, type, at.threadJavaId)));
         case "jdk.types.StackTrace" -> readStackTrace(input, type, key);
         default -> skipValue(input, type, 0);
       }
     }
   }
 
-  /** Reads a value of a type with one string field (a symbol, a frame type) as a store index. */
-  private int stringField(ChunkInput input, Type type, String name) throws ChunkFormatException {
+  /** Reads a value of {@code type} and gives its field {@code field} (-1 when the type lacks it). */
+  private long readValue(ChunkInput input, Type type, int field) throws ChunkFormatException {
     readFields(input, type, 0);
-    int field = type.fieldIndex(name);
-    return field < 0 ? -1 : (int) fieldValues[field];
+    return field(field);
   }
 
-  /** Appends a row of the named fields of the value just read; -1 for a field the type lacks. */
-  private int row(LongRows rows, Type type, String... names) {
+  /** Appends a row to {@code rows} with {@code first} in its first column; returns the row. */
+  private static int row(LongRows rows, long first) {
     int row = rows.add();
-    for (int column = 0; column < names.length; column++) {
-      int field = type.fieldIndex(names[column]);
-      rows.set(row, column, field < 0 ? -1 : fieldValues[field]);
-    }
+    rows.set(row, 0, first);
     return row;
   }
 
+  /** Field {@code field} of the value just read, or -1 for a field the type lacks. */
+  private long field(int field) {
+    return field < 0 ? -1 : fieldValues[field];
+  }
+
   private void readStackTrace(ChunkInput input, Type type, long key) throws ChunkFormatException {
-    int row = stackRows.add();
-    stackRows.set(row, 0, frameRows.size());
-    stackRows.set(row, 2, key);
-    List<Field> fields = type.fields();
-    for (Field field : fields) {
+    int first = frameRows.size();
+    PoolFields at = poolFields;
+    for (Field field : type.fields()) {
       if (field.name().equals("frames") && field.array() && !field.constantPool()) {
         Type frame = metadata.type(field.typeId());
         int count = input.readCount("frame count", MAX_FRAMES);
         for (int i = 0; i < count; i++) {
-          long at = input.position();
+          long position = input.position();
           readFields(input, frame, 1);
-          if (input.position() == at) {
-            throw new ChunkFormatException("stack frame of no bytes at " + at);
+          if (input.position() == position) {
+            throw new ChunkFormatException("stack frame of no bytes at " + position);
           }
-          int f = frameRows.add();
-          frameRows.set(f, 0, value(frame, "method"));
-          frameRows.set(f, 1, value(frame, "lineNumber"));
-          frameRows.set(f, 2, value(frame, "bytecodeIndex"));
-          frameRows.set(f, 3, value(frame, "type"));
+          int row = row(frameRows, field(at.frameMethod));
+          frameRows.set(row, 1, field(at.frameLine));
+          frameRows.set(row, 2, field(at.frameBytecodeIndex));
+          frameRows.set(row, 3, field(at.frameType));
         }
       } else {
         skipField(input, field, 1);
       }
     }
-    stackRows.set(row, 1, frameRows.size() - stackRows.get(row, 0));
+    int row = row(stackRows, first);
+    stackRows.set(row, 1, frameRows.size() - first);
+    stackRows.set(row, 2, key);
   }
 
-  private long value(Type type, String name) {
-    int field = type.fieldIndex(name);
-    return field < 0 ? -1 : fieldValues[field];
+  /**
+   * Where the fields the kept pools are read for sit in their types (-1 where a type lacks one),
+   * looked up once per metadata rather than once per constant.
+   */
+  private record PoolFields(int symbolString, int frameTypeDescription, int className, int methodType,
+      int methodName, int methodDescriptor, int threadJavaId, int frameMethod, int frameLine,
+      int frameBytecodeIndex, int frameType) {
+
+    static PoolFields of(ChunkMetadata metadata) throws ChunkFormatException {
+      Type frame = frameType(metadata);
+      return new PoolFields(index(metadata.type("jdk.types.Symbol"), "string"),
+          index(metadata.type("jdk.types.FrameType"), "description"),
+          index(metadata.type("java.lang.Class"), "name"),
+          index(metadata.type("jdk.types.Method"), "type"),
+          index(metadata.type("jdk.types.Method"), "name"),
+          index(metadata.type("jdk.types.Method"), "descriptor"),
+          index(metadata.type("java.lang.Thread"), "javaThreadId"),
+          index(frame, "method"), index(frame, "lineNumber"), index(frame, "bytecodeIndex"), index(frame, "type"));
+    }
+
+    /** The type of a stack trace's frames, as the metadata declares its {@code frames} field. */
+    private static Type frameType(ChunkMetadata metadata) throws ChunkFormatException {
+      Type stackTrace = metadata.type("jdk.types.StackTrace");
+      int frames = index(stackTrace, "frames");
+      return frames < 0 ? null : metadata.type(stackTrace.fields().get(frames).typeId());
+    }
+
+    private static int index(Type type, String field) {
+      return type == null ? -1 : type.fieldIndex(field);
+    }
   }
 
   /** Reads each field of a value into {@link #fieldValues} (by field index); see the class doc. */
@@ -548,7 +573,6 @@ public final class ChunkReader {
     int planIndex = planOfType.get(typeId);
     if (planIndex >= 0) {
       int[] plan = plans.get(planIndex);
-      ChunkInput event = input; // fields are read in place, then checked against the event's size
       Arrays.fill(values, -1);
       long start = 0;
       long duration = 0;
@@ -556,14 +580,14 @@ public final class ChunkReader {
       for (int i = 0; i < fields.size(); i++) {
         int slot = plan[PLAN_SLOTS + i];
         if (slot >= 0 || i == plan[1] || i == plan[2]) {
-          long value = readField(event, fields.get(i), 0);
+          long value = readField(input, fields.get(i), 0);
           start = i == plan[1] ? value : start;
           duration = i == plan[2] ? value : duration;
           if (slot >= 0) {
             values[slot] = value;
           }
         } else {
-          skipField(event, fields.get(i), 0);
+          skipField(input, fields.get(i), 0);
         }
       }
       if (input.position() > at + size) {
