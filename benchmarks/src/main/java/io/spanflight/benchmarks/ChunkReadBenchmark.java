@@ -62,7 +62,7 @@ public class ChunkReadBenchmark {
       sum += reader.javaThreadId(values[1]) + values[0];
       for (int i = 0; stack >= 0 && i < store.stackLength(stack); i++) {
         int frame = store.frame(stack, i);
-        sum += store.frameLine(frame) + store.methodName(store.frameMethod(frame));
+        sum += store.frameLine(frame) + store.methodNameIndex(store.frameMethod(frame));
       }
     });
   }

@@ -147,7 +147,6 @@ final class SpanflightRun {
 
   private void housekeeping() {
     path.processContext().publish();
-    stream.checkOurRecording();
     calibrationPace.commitIfDue(System.nanoTime());
     prune();
     if (path.spanCosts() != null) {

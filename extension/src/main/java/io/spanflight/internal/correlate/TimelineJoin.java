@@ -28,16 +28,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *       an unknown one. An unknown sample is never given a guessed context.
  * </ol>
  *
- * <p>The sample's stack ({@code S}) and leaf method ({@code M}) pass through untouched: the JFR
- * stream's are the parser's objects, which the profile collector reads. Runs on one thread (the
+ * <p>The sample's stack and leaf method pass through untouched: indexes into the JFR reader's
+ * constants, which the profile collector reads. Runs on one thread (the
  * JFR consumer thread); the counters and the watermark are read from others.
  *
  * <p>Not API: internal to Spanflight.
  */
-public final class TimelineJoin<S, M> {
+public final class TimelineJoin {
   /** Where the kept samples go (the profile collector). */
-  public interface Sink<S, M> {
-    void add(SampleType type, M leaf, S stack, ContextRecord link, long epochNanos, long value);
+  public interface Sink {
+    void add(SampleType type, int leaf, int stack, ContextRecord link, long epochNanos, long value);
   }
 
   private final SampleClock clock;
@@ -46,7 +46,7 @@ public final class TimelineJoin<S, M> {
   /** Where the records this thread resolves are used (see {@link ReadWindow}). */
   private final ReadWindow window;
   private final SampleFilters filters;
-  private final Sink<S, M> sink;
+  private final Sink sink;
   /** Per-span costs, or null when they are off. */
   private volatile SpanCostTable costs;
 
@@ -64,7 +64,7 @@ public final class TimelineJoin<S, M> {
   private final AtomicLong filtered = new AtomicLong();
 
   public TimelineJoin(
-      SampleClock clock, Timelines timelines, ContextRegistry registry, SampleFilters filters, Sink<S, M> sink) {
+      SampleClock clock, Timelines timelines, ContextRegistry registry, SampleFilters filters, Sink sink) {
     this.clock = clock;
     this.timelines = timelines;
     this.registry = registry;
@@ -79,7 +79,7 @@ public final class TimelineJoin<S, M> {
    * joined to no context) at {@code ticks}, and hands it to the sink if the filters keep it.
    */
   public void join(String sourceName, int costKind, SampleType type, long javaThreadId, boolean virtual,
-      long ticks, S stack, M leaf, long epochNanos, long value) {
+      long ticks, int stack, int leaf, long epochNanos, long value) {
     window.open();
     try {
       joinInWindow(sourceName, costKind, type, javaThreadId, virtual, ticks, stack, leaf, epochNanos, value);
@@ -90,7 +90,7 @@ public final class TimelineJoin<S, M> {
 
   /** {@link #join}, with the records it resolves held in the read window. */
   private void joinInWindow(String sourceName, int costKind, SampleType type, long javaThreadId,
-      boolean virtual, long ticks, S stack, M leaf, long epochNanos, long value) {
+      boolean virtual, long ticks, int stack, int leaf, long epochNanos, long value) {
     samples.incrementAndGet();
     ContextRecord link = null;
     boolean unknown = false;

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
-import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * Follows the settings JFR actually applies to our event types. JFR writes a
@@ -38,16 +37,18 @@ final class EffectiveSettings {
     }
   }
 
-  /** One {@code jdk.ActiveSetting} event. */
-  void onActiveSetting(RecordedEvent event) {
-    List<JfrSource> sources = byTypeId.get(event.getLong("id"));
+  /**
+   * One {@code jdk.ActiveSetting} event: setting {@code name} of event type {@code eventTypeId} is
+   * {@code value} from tick {@code startTicks} on.
+   */
+  void onActiveSetting(long eventTypeId, String name, long startTicks, String value) {
+    List<JfrSource> sources = byTypeId.get(eventTypeId);
     if (sources == null) {
       return;
     }
-    String name = event.getString("name");
     for (JfrSource source : sources) {
       if (source.setting.equals(name)) {
-        source.inForce.set(event.getLong("startTime"), event.getString("value"));
+        source.inForce.set(startTicks, value);
       }
     }
   }

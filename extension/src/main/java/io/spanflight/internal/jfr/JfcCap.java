@@ -78,7 +78,7 @@ final class JfcCap {
         name,
         source.threadField,
         source.typeForPeriod != null && nanos > 0 ? source.typeForPeriod.apply(nanos) : source.type,
-        source.value,
+        source.valueField,
         source.setting,
         capped,
         source.leafMethodField,

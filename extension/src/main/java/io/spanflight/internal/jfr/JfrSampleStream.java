@@ -1,29 +1,40 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.jfr.chunk.ChunkFormatException;
+import io.spanflight.internal.jfr.chunk.RepositoryFollower;
+import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
 import io.spanflight.internal.profile.ProfileCollector;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * Our JFR recording: a {@link RecordingStream} with the event types of the enabled sources at their
- * configured period, threshold, throttle or filter (limited by the {@link JfcCap}), the
- * calibration event and {@code jdk.ActiveSetting} (the settings JFR actually applies, see {@link
- * EffectiveSettings}). The daemon thread {@value #THREAD_NAME} owns the stream (opens it, and opens
- * it again if needed) and delivers its events: JFR starts no thread of its own for us.
- * Events are kept in memory (reuse off) only as long as the join needs them. Each event goes to
- * its handler: samples to the {@link SampleJoiner}, {@code jdk.MethodTiming} to {@link
- * MethodTimingDeltas}, calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link
- * EffectiveSettings}; which events are enabled, and how, is {@link OurEvents}.
+ * Our JFR recording and its reader. The recording is a plain disk {@link Recording} with the event
+ * types of the enabled sources at their configured period, threshold, throttle or filter (limited
+ * by the {@link JfcCap}), the calibration event and {@code jdk.ActiveSetting} (the settings JFR
+ * actually applies, see {@link EffectiveSettings}); which events, and how, is {@link OurEvents}.
+ * The daemon thread {@value #THREAD_NAME} owns it: starts it, follows the chunk files JFR writes
+ * into its repository with our own {@link io.spanflight.internal.jfr.chunk.ChunkReader} (every
+ * {@value #POLL_MILLIS} ms; JFR flushes once a second), and hands each event, in time order, to
+ * {@link ReaderEvents}. JFR starts no thread of its own for us.
+ *
+ * <p>Why not the JDK's {@code RecordingStream}: its parser makes an object graph of every event and
+ * of each chunk's constants, which young collections copy until the chunk ends; ours reads only the
+ * fields we use and keeps stacks interned in int tables (see {@code benchmarks/overhead}).
  *
  * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
  * settings in force. If our own recording is closed by someone else (JMC lists it like any
- * other: {@link OurRecording} notices), the stream is opened again, at most once a second.
+ * other), a new one is started, after a pause of {@value #REOPEN_PAUSE_MILLIS} ms; the same after
+ * a chunk our reader cannot read. A repository that others can write is not read at all: see
+ * {@link RepositoryFollower}.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -33,26 +44,28 @@ public final class JfrSampleStream implements AutoCloseable {
 
   static final long REOPEN_PAUSE_MILLIS = 1000;
   static final long CLOSE_WAIT_MILLIS = 5000;
+  static final long POLL_MILLIS = 250;
+  /** The system property in which JFR names its repository, once it has one. */
+  static final String REPOSITORY_PROPERTY = "jdk.jfr.repository";
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
   private final MethodTimingDeltas methodTiming;
   private final JfcCap cap;
-  private volatile RecordingStream stream;
+  /** Our running recording, or null. */
+  private volatile Recording recording;
+  /** The benchmark's {@link StreamUse#DELIVER_ONLY} stream, or null. */
+  private volatile RecordingStream deliverOnlyStream;
   private volatile List<JfrSource> sources = List.of();
   private final CloseSignal closeSignal = new CloseSignal();
-  private final OurRecording ours = new OurRecording();
   private volatile Thread thread;
   private final Duration maxAge;
-  /** Bounds what the stream's parser keeps (see {@link ChunkRotation}); housekeeping thread. */
-  private final ChunkRotation chunks = new ChunkRotation();
-  private final ProfileCollector collector;
   private final RecentData recentData = new RecentData(logger);
 
   private Duration scopeEventThreshold;
   private StreamUse use = StreamUse.JOIN;
 
-  /** @param maxAge how much JFR data the stream keeps (and {@link #dumpRecent} returns) */
+  /** @param maxAge how much JFR data the recording keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
       List<SourceSettings> settings, SampleJoiner joiner, ProfileCollector collector, Duration maxAge) {
     this(settings, joiner, collector, maxAge, false);
@@ -72,7 +85,6 @@ public final class JfrSampleStream implements AutoCloseable {
     this.maxAge = maxAge;
     this.settings = settings;
     this.joiner = joiner;
-    this.collector = collector;
     this.methodTiming = new MethodTimingDeltas(collector);
   }
 
@@ -96,7 +108,7 @@ public final class JfrSampleStream implements AutoCloseable {
   private void run() {
     boolean first = true;
     while (!closeSignal.closed()) {
-      if (!first && !pauseBeforeReopening()) {
+      if (!first && (CloseSignal.jvmShuttingDown() || !closeSignal.pause(REOPEN_PAUSE_MILLIS))) {
         return;
       }
       if (!runOnce()) {
@@ -106,99 +118,101 @@ public final class JfrSampleStream implements AutoCloseable {
     }
   }
 
-  /**
-   * Waits a second (or until closed); false when closed meanwhile or when the JVM is shutting down
-   * (JFR's own shutdown hook closes every recording, ours included).
-   */
-  private boolean pauseBeforeReopening() {
-    if (CloseSignal.jvmShuttingDown()) {
-      return false;
-    }
-    logger.warning("Spanflight: its JFR recording was closed by someone else; opening a new one");
-    return closeSignal.pause(REOPEN_PAUSE_MILLIS) && !CloseSignal.jvmShuttingDown();
-  }
-
   /** The sources this JVM has events for, at our settings (limited by the cap). */
   private List<JfrSource> enabledSources() {
     return JfrSources.of(settings, JfrSources.availableEventTypes(), cap);
   }
 
-  /** Runs one recording stream until it ends; false when it failed (profiling stays off). */
+  /** Runs one recording until it ends; true when a new one should be started. */
   private boolean runOnce() {
-    if (use == StreamUse.RECORD_ONLY) {
-      return RecordOnlyArm.record(
-          this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
-    }
-    if (use == StreamUse.OWN_READER) {
-      return OwnReaderArm.read(
-          this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
-    }
-    try (RecordingStream rs = new RecordingStream()) {
-      rs.setReuse(false); // reusing event objects measured no fewer young collections (PetClinic, 443 vs 437)
-      rs.setMaxAge(maxAge);
-      List<JfrSource> enabled = enabledSources();
-      EffectiveSettings inForce = new EffectiveSettings(enabled);
-      OurEvents.enable(rs::enable, rs::enable, enabled, scopeEventThreshold);
-      rs.onEvent(EffectiveSettings.ACTIVE_SETTING, inForce::onActiveSetting);
-      for (JfrSource source : enabled) {
-        if (use == StreamUse.DELIVER_ONLY) {
-          rs.onEvent(source.eventName, event -> {});
-        } else if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
-          rs.onEvent(source.eventName, methodTiming::onEvent);
-        } else {
-          rs.onEvent(source.eventName, event -> joiner.onEvent(source, event));
-        }
-      }
-      rs.onEvent(CalibrationEvent.NAME, joiner::onCalibration);
-      rs.onFlush(new FirstFlush());
-      sources = enabled;
-      stream = rs;
-      if (!closeSignal.closed()) {
-        // start(), not startAsync(): the events are delivered on this daemon thread. The thread
-        // that startAsync() creates is not a daemon on JDK 25 and kept every JVM alive.
-        ours.watchWhile(rs::start);
-      }
-      return true;
-    } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
-      if (!closeSignal.closed()) {
-        logger.log(Level.SEVERE, "Spanflight: the JFR stream stopped; no more profiles", t);
-      }
-      return false;
-    }
-  }
-
-  /** On the stream's first flush, when our recording is known to run. */
-  private final class FirstFlush implements Runnable {
-    private boolean seen;
-
-    @Override
-    public void run() {
-      if (!seen) {
-        seen = true;
-        ours.firstFlush();
-        // Joining can begin with the next flush instead of a housekeeping tick later.
-        CalibrationEvent.commitNow();
-      }
+    switch (use) {
+      case RECORD_ONLY:
+        return RecordOnlyArm.record(
+            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
+      case OWN_READER:
+        return OwnReaderArm.read(
+            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
+      case DELIVER_ONLY:
+        return deliverOnly();
+      default:
+        return recordAndRead();
     }
   }
 
   /**
-   * Called about once a second: if someone else stopped or closed our recording (JMC lists it like
-   * any other), ends our stream so that a new one is opened; otherwise ends JFR's chunk when due
-   * ({@link ChunkRotation}). On JDK 17 the stream ends by itself;
-   * on JDK 25 it keeps waiting for events that never come.
+   * Starts our recording and reads it as JFR flushes it, until it is closed: by us (false), or by
+   * someone else or after an unreadable chunk (true: start a new one).
    */
-  public void checkOurRecording() {
-    RecordingStream rs = stream;
-    if (rs == null || !ours.running() || closeSignal.closed()) {
-      return;
+  private boolean recordAndRead() {
+    List<JfrSource> enabled = enabledSources();
+    ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, new EffectiveSettings(enabled));
+    try (Recording ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e)) {
+      recording = ours;
+      try (RepositoryFollower follower = new RepositoryFollower(repository(), events.reader())) {
+        CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
+        while (true) {
+          boolean open = closeSignal.pause(POLL_MILLIS);
+          follower.poll(); // also after a close: what was flushed before it
+          if (!open) {
+            return false;
+          }
+          if (ours.getState() != RecordingState.RUNNING) {
+            if (!CloseSignal.jvmShuttingDown()) {
+              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
+            }
+            return true;
+          }
+        }
+      }
+    } catch (UntrustedRepositoryException e) {
+      logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles. Give JFR"
+          + " a repository only this user can write: -XX:FlightRecorderOptions:repository=<directory>");
+      return false;
+    } catch (ChunkFormatException e) {
+      logger.log(Level.SEVERE, "Spanflight could not read a chunk of its JFR recording; the samples since the last"
+          + " flush are lost, starting a new recording", e);
+      return true;
+    } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
+      if (!closeSignal.closed() && !CloseSignal.jvmShuttingDown()) {
+        logger.log(Level.SEVERE, "Spanflight: its JFR recording or its reader stopped; no more profiles", t);
+      }
+      return false;
+    } finally {
+      recording = null;
     }
-    if (ours.endedBySomeoneElse()) {
-      rs.close();
-      return;
+  }
+
+  /** JFR's repository for this JVM (known once a disk recording runs). */
+  private static Path repository() throws UntrustedRepositoryException {
+    String path = System.getProperty(REPOSITORY_PROPERTY);
+    if (path == null || path.isEmpty()) {
+      throw new UntrustedRepositoryException("JFR names no repository (" + REPOSITORY_PROPERTY + " is not set)");
     }
-    if (chunks.rotateIfDue(System.nanoTime())) {
-      collector.forgetParserObjects(); // the old chunk's objects can go once the parser is done
+    return Path.of(path);
+  }
+
+  /**
+   * The benchmark's {@link StreamUse#DELIVER_ONLY} arm: the same events through the JDK's {@code
+   * RecordingStream}, delivered to this thread and dropped; until closed, not opened again.
+   */
+  private boolean deliverOnly() {
+    try (RecordingStream rs = new RecordingStream()) {
+      rs.setReuse(false);
+      rs.setMaxAge(maxAge);
+      List<JfrSource> enabled = enabledSources();
+      OurEvents.enable(rs::enable, rs::enable, enabled, scopeEventThreshold);
+      for (JfrSource source : enabled) {
+        rs.onEvent(source.eventName, event -> {});
+      }
+      sources = enabled;
+      deliverOnlyStream = rs;
+      if (!closeSignal.closed()) {
+        rs.start(); // on this daemon thread, until close() closes it
+      }
+      return false;
+    } catch (Throwable t) {
+      logger.log(Level.SEVERE, "Spanflight: the JFR stream (benchmark arm) stopped", t);
+      return false;
     }
   }
 
@@ -215,12 +229,12 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   /**
-   * The stream's recent JFR data as a recording file's bytes (what it keeps: about the last
-   * {@code maxAge}), or null when there is no stream yet or the dump fails.
+   * Our recording's recent JFR data as a recording file's bytes (what it keeps: about the last
+   * {@code maxAge}), or null when there is no recording yet or the dump fails.
    */
   public byte[] dumpRecent() {
-    RecordingStream rs = stream;
-    return rs == null ? null : recentData.of(rs);
+    Recording ours = recording;
+    return ours == null ? null : recentData.of(ours::dump);
   }
 
   /**
@@ -229,8 +243,8 @@ public final class JfrSampleStream implements AutoCloseable {
    */
   @Override
   public void close() {
-    closeSignal.close();
-    RecordingStream rs = stream;
+    closeSignal.close(); // our thread reads what was flushed, then closes the recording
+    RecordingStream rs = deliverOnlyStream;
     if (rs != null) {
       rs.close();
     }

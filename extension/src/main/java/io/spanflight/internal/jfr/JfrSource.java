@@ -4,8 +4,6 @@ import io.spanflight.internal.costs.SourceCostKind;
 import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.SampleType;
 import java.util.function.LongFunction;
-import java.util.function.ToLongFunction;
-import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * One JFR event type and how its events become samples: which thread field to join on (the
@@ -36,7 +34,11 @@ final class JfrSource {
   final String eventName;
   final String threadField;
   final SampleType type;
-  final ToLongFunction<RecordedEvent> value;
+  /**
+   * The event field each sample weighs ({@code weight} in bytes, {@code duration} or {@code
+   * samplingPeriod} in nanoseconds), or null: each sample weighs 1.
+   */
+  final String valueField;
   final String setting;
   /** The value we ask JFR for (the configured one, or the default.jfc cap). */
   final String settingValue;
@@ -60,11 +62,11 @@ final class JfrSource {
       String eventName,
       String threadField,
       SampleType type,
-      ToLongFunction<RecordedEvent> value,
+      String valueField,
       String setting,
       String settingValue,
       String leafMethodField) {
-    this(sourceName, eventName, threadField, type, value, setting, settingValue, leafMethodField, null, 0);
+    this(sourceName, eventName, threadField, type, valueField, setting, settingValue, leafMethodField, null, 0);
   }
 
   JfrSource(
@@ -72,7 +74,7 @@ final class JfrSource {
       String eventName,
       String threadField,
       SampleType type,
-      ToLongFunction<RecordedEvent> value,
+      String valueField,
       String setting,
       String settingValue,
       String leafMethodField,
@@ -82,18 +84,13 @@ final class JfrSource {
     this.eventName = eventName;
     this.threadField = threadField;
     this.type = type;
-    this.value = value;
+    this.valueField = valueField;
     this.setting = setting;
     this.settingValue = settingValue;
     this.leafMethodField = leafMethodField;
     this.typeForPeriod = typeForPeriod;
     this.minDurationNanos = minDurationNanos;
     this.costKind = SourceCostKind.of(sourceName);
-  }
-
-  /** The event's duration in nanoseconds: what blocking and traced events weigh. */
-  static long duration(RecordedEvent event) {
-    return event.getDuration().toNanos();
   }
 
   /**
@@ -108,9 +105,9 @@ final class JfrSource {
     return period > 0 ? typeForPeriod(period) : type;
   }
 
-  /** True when the event is shorter than our threshold (another recording asked for it). */
-  boolean belowOurThreshold(RecordedEvent event) {
-    return minDurationNanos > 0 && duration(event) < minDurationNanos;
+  /** True when an event of {@code durationNanos} is shorter than our threshold (another recording asked for it). */
+  boolean belowOurThreshold(long durationNanos) {
+    return minDurationNanos > 0 && durationNanos < minDurationNanos;
   }
 
   private SampleType typeForPeriod(long period) {

@@ -9,12 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongFunction;
-import java.util.function.ToLongFunction;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
-import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * Turns the configured sources into the JFR event types to enable, skipping (with one info line
@@ -28,6 +26,8 @@ import jdk.jfr.consumer.RecordedEvent;
  */
 final class JfrSources {
   static final String METHOD_TIMING = "jdk.MethodTiming";
+  /** The field blocking and traced events weigh: their duration. */
+  static final String DURATION = "duration";
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private JfrSources() {}
@@ -72,7 +72,7 @@ final class JfrSources {
     switch (s.name()) {
       case SourceSettings.CPU:
         return List.of(
-            periodic(s, "jdk.ExecutionSample", SAMPLED_THREAD, SampleType::cpuSamples, e -> 1, setting, value));
+            periodic(s, "jdk.ExecutionSample", SAMPLED_THREAD, SampleType::cpuSamples, null, setting, value));
       case SourceSettings.CPU_TIME:
         return List.of(
             periodic(
@@ -80,17 +80,17 @@ final class JfrSources {
                 "jdk.CPUTimeSample",
                 EVENT_THREAD,
                 SampleType::cpuTime,
-                e -> e.getDuration("samplingPeriod").toNanos(), // each sample's own weight
+                "samplingPeriod", // each sample's own weight
                 "throttle",
                 value));
       case SourceSettings.NATIVE:
         return List.of(
-            periodic(s, "jdk.NativeMethodSample", SAMPLED_THREAD, SampleType::nativeSamples, e -> 1, setting, value));
+            periodic(s, "jdk.NativeMethodSample", SAMPLED_THREAD, SampleType::nativeSamples, null, setting, value));
       case SourceSettings.ALLOCATION:
         return List.of(
             new JfrSource(
                 s.name(),
-                "jdk.ObjectAllocationSample", EVENT_THREAD, SampleType.allocatedBytes(), e -> e.getLong("weight"), setting, value, null));
+                "jdk.ObjectAllocationSample", EVENT_THREAD, SampleType.allocatedBytes(), "weight", setting, value, null));
       case SourceSettings.LOCK:
         return List.of(blocking("jdk.JavaMonitorEnter", "lock_contention", s), blocking("jdk.JavaMonitorWait", "lock_wait", s));
       case SourceSettings.PARK:
@@ -103,9 +103,9 @@ final class JfrSources {
         return List.of(
             new JfrSource(
                 s.name(),
-                "jdk.MethodTrace", EVENT_THREAD, SampleType.nanoseconds("method_trace"), JfrSource::duration, setting, value, "method"));
+                "jdk.MethodTrace", EVENT_THREAD, SampleType.nanoseconds("method_trace"), DURATION, setting, value, "method"));
       case SourceSettings.METHOD_TIMING:
-        return List.of(new JfrSource(s.name(), METHOD_TIMING, "", SampleType.nanoseconds("method_time"), e -> 0, setting, value, null));
+        return List.of(new JfrSource(s.name(), METHOD_TIMING, "", SampleType.nanoseconds("method_time"), null, setting, value, null));
       default:
         throw new IllegalArgumentException("unknown source " + s.name());
     }
@@ -116,7 +116,7 @@ final class JfrSources {
       String event,
       String threadField,
       LongFunction<SampleType> typeForPeriod,
-      ToLongFunction<RecordedEvent> value,
+      String value,
       String setting,
       String settingValue) {
     return new JfrSource(
@@ -125,7 +125,7 @@ final class JfrSources {
 
   private static JfrSource blocking(String event, String type, SourceSettings s) {
     return new JfrSource(
-        s.name(), event, EVENT_THREAD, SampleType.nanoseconds(type), JfrSource::duration, s.setting(), s.value(), null,
+        s.name(), event, EVENT_THREAD, SampleType.nanoseconds(type), DURATION, s.setting(), s.value(), null,
         null, s.nanos());
   }
 }

@@ -1,12 +1,10 @@
 package io.spanflight.internal.jfr;
 
-import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.SampleType;
 import java.util.HashMap;
 import java.util.Map;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedMethod;
 
 /**
  * {@code jdk.MethodTiming} (JDK 25) reports, per timed method and period, the invocations and
@@ -28,35 +26,33 @@ final class MethodTimingDeltas {
     this.collector = collector;
   }
 
-  void onEvent(RecordedEvent event) {
-    RecordedMethod method = event.getValue("method");
-    long invocations = event.getLong("invocations");
-    if (method == null || invocations <= 0) {
+  /**
+   * One event: {@code method} (of {@code methods}, or -1 when it did not resolve) called {@code
+   * invocations} times since the recording started, on average {@code averageNanos} (negative
+   * when the JDK left it out: its clock was too coarse), reported at {@code epochNanos}.
+   */
+  void onEvent(InternedStacks methods, int method, long invocations, long averageNanos, long epochNanos) {
+    if (method < 0 || invocations <= 0 || averageNanos < 0) {
       return; // nothing to add; the average of a method not called yet is no number (overflows)
     }
-    long average = averageNanos(event);
-    if (average < 0) {
-      return; // the JDK leaves the average out when its clock is too coarse
-    }
-    String key = method.getType().getName() + '.' + method.getName() + method.getDescriptor();
-    long total = average * invocations;
+    String className = methods.className(method);
+    String name = methods.methodName(method);
+    String descriptor = methods.methodDescriptor(method);
+    String key = className + '.' + name + descriptor;
+    long total = saturatedProduct(averageNanos, invocations);
     long[] before = previous.getOrDefault(key, new long[2]);
     long calls = invocations - before[0];
     long time = total - before[1];
     previous.put(key, new long[] {invocations, total});
     if (calls > 0) {
-      long when = EpochClock.toNanos(event.getStartTime());
-      collector.addMethod(CALLS, method, when, calls);
-      collector.addMethod(TIME, method, when, Math.max(0, time));
+      collector.addMethod(CALLS, className, name, descriptor, null, null, epochNanos, calls);
+      collector.addMethod(TIME, className, name, descriptor, null, null, epochNanos, Math.max(0, time));
     }
   }
 
-  /** The event's average in nanoseconds, or -1 when it is out of range. */
-  private static long averageNanos(RecordedEvent event) {
-    try {
-      return event.getDuration("average").toNanos();
-    } catch (ArithmeticException e) {
-      return -1;
-    }
+  private static long saturatedProduct(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high == 0 && low >= 0 ? low : Long.MAX_VALUE;
   }
 }

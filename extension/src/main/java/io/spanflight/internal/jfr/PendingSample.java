@@ -1,31 +1,31 @@
 package io.spanflight.internal.jfr;
 
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordedThread;
-
 /**
  * What the join needs of one event that must wait (the clock is not calibrated yet, or the period
- * in force not reported), read when it arrives: the join takes these values, not the event, so it
- * reads no JFR event object. The thread, stack and method are the chunk's constants.
+ * in force not reported), as the reader gave it: the stack and leaf are indexes of the reader's
+ * store, valid while its generation is {@code storeGeneration}.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class PendingSample {
   final JfrSource source;
-  final RecordedThread thread;
-  final RecordedStackTrace stack;
-  final RecordedMethod leaf;
+  final long javaThreadId;
+  final boolean virtual;
+  final int stack;
+  final int leaf;
+  final int storeGeneration;
   final long startTicks;
   final long startEpochNanos;
   final long value;
 
-  PendingSample(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
+  PendingSample(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, int storeGeneration,
       long startTicks, long startEpochNanos, long value) {
     this.source = source;
-    this.thread = thread;
+    this.javaThreadId = javaThreadId;
+    this.virtual = virtual;
     this.stack = stack;
     this.leaf = leaf;
+    this.storeGeneration = storeGeneration;
     this.startTicks = startTicks;
     this.startEpochNanos = startEpochNanos;
     this.value = value;

@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import jdk.jfr.consumer.RecordingStream;
 
 /**
- * The JFR data a stream keeps (about its {@code maxAge}), as a recording file's bytes: dumped to a
- * temporary file, read, and deleted. What the raw payload ({@code original_payload}) carries.
+ * The JFR data a recording keeps (about its {@code maxAge}), as a recording file's bytes: dumped to
+ * a temporary file, read, and deleted. What the raw payload ({@code original_payload}) carries.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -25,12 +24,17 @@ final class RecentData {
     this.dumpFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   }
 
-  /** The bytes of what {@code rs} keeps, or null when the dump fails. */
-  byte[] of(RecordingStream rs) {
+  /** Writes a recording's data to a file: {@code Recording::dump}. */
+  interface Dump {
+    void to(Path file) throws IOException;
+  }
+
+  /** The bytes {@code dump} writes, or null when the dump fails. */
+  byte[] of(Dump dump) {
     Path file = null;
     try {
       file = Files.createTempFile("spanflight-", ".jfr");
-      rs.dump(file);
+      dump.to(file);
       return Files.readAllBytes(file);
     } catch (IOException | RuntimeException e) {
       dumpFailures.log(Level.WARNING, "Spanflight could not dump the JFR data for original_payload", e);

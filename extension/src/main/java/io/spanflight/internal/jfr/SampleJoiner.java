@@ -4,24 +4,21 @@ import io.spanflight.internal.correlate.TimelineJoin;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
-import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordedThread;
 
 /**
- * The JFR side of the join: reads what the join needs of each event (the thread to join on, the
- * sampled thread of a sample event or the event thread of a duration event; its stack, leaf, start
- * and value), feeds the calibration events to the {@link JfrClock}, and hands the values to the
- * JFR-free {@link TimelineJoin}, whose rules give each sample the span that was current on its
- * thread then. Runs on the JFR consumer thread. Samples that arrive before the clock is calibrated
- * wait in a bounded queue.
+ * The JFR side of the join: takes what the join needs of each event as the reader gives it (the
+ * thread to join on, the sampled thread of a sample event or the event thread of a duration event;
+ * its stack and leaf as indexes of the reader's {@link ConstantStore}, start and value), feeds the
+ * calibration events to the {@link JfrClock}, and hands the values to the JFR-free {@link
+ * TimelineJoin}, whose rules give each sample the span that was current on its thread then. Runs
+ * on the JFR consumer thread. Samples that arrive before the clock is calibrated wait in a bounded
+ * queue.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -29,13 +26,15 @@ public final class SampleJoiner {
   static final int MAX_PENDING = 50_000;
   static final long SETTINGS_WAIT_MILLIS = 3000;
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
+  /** {@link #onEvent}'s thread id of an event whose thread the chunk does not name. */
+  static final long NO_THREAD = Long.MIN_VALUE;
 
   private final JfrClock clock;
-  private final TimelineJoin<RecordedStackTrace, RecordedMethod> join;
+  private final TimelineJoin join;
+  /** Where the reader interns the stacks and methods the events refer to. */
+  private final ConstantStore store = new ConstantStore();
   private final ArrayDeque<PendingSample> pending = new ArrayDeque<>();
   private long pendingSince;
-  /** Whether this JVM's threads have JFR's {@code virtual} field; null until the first sample. */
-  private Boolean threadsHaveVirtualField; // consumer thread
   /** Calibrations committed in a row because the newest point was off the line. */
   private int promptRecalibrations;
   /** The newest calibration event's nanoTime that the stream delivered. */
@@ -47,11 +46,18 @@ public final class SampleJoiner {
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
     this.clock = clock;
-    this.join = new TimelineJoin<>(clock, timelines, registry, filters, collector::add);
+    this.join = new TimelineJoin(clock, timelines, registry, filters,
+        (type, leaf, stack, link, epochNanos, value) -> collector.add(type, store, leaf, stack, link, epochNanos, value));
   }
 
-  void onCalibration(RecordedEvent event) {
-    clock.calibrate(event);
+  /** The store the reader of the events given to {@link #onEvent} interns their stacks in. */
+  ConstantStore store() {
+    return store;
+  }
+
+  /** A calibration event: its start in ticks and the nanoTime read right after. */
+  void onCalibration(long startTicks, long nanoTime) {
+    clock.calibrate(startTicks, nanoTime);
     calibrations.incrementAndGet();
     // A point off the line is a preempted calibration or a clock that left the line: until the
     // next point says which, samples turn unknown; ask for that point now (a few in a row at most).
@@ -62,7 +68,7 @@ public final class SampleJoiner {
       promptRecalibrations = 0;
     }
     synchronized (this) {
-      lastCalibration = Math.max(lastCalibration, event.getLong("nanoTime"));
+      lastCalibration = Math.max(lastCalibration, nanoTime);
       join.advanceWatermark(lastCalibration);
       notifyAll();
     }
@@ -75,36 +81,38 @@ public final class SampleJoiner {
    * start of the stream's first chunk, possibly after its first samples). If that report does not
    * come within {@value #SETTINGS_WAIT_MILLIS} ms, the configured period is used.
    */
-  void onEvent(JfrSource source, RecordedEvent event) {
+  /**
+   * @param javaThreadId the thread's Java id, -1 for a thread without one (joined to no context),
+   *     {@link #NO_THREAD} when the event names no thread (dropped)
+   * @param stack the event's stack in the {@link #store()}, or -1 (dropped)
+   * @param leaf a method of the store to show above the stack, or -1
+   */
+  void onEvent(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
+      long startEpochNanos, long durationNanos, long value) {
     if (!pending.isEmpty()) {
       joinPending();
     }
-    RecordedThread thread = event.getThread(source.threadField);
-    RecordedStackTrace stack = event.getStackTrace();
-    if (thread == null || stack == null) {
+    if (javaThreadId == NO_THREAD || stack < 0) {
       dropped.incrementAndGet();
       return;
     }
-    if (source.belowOurThreshold(event)) {
+    if (source.belowOurThreshold(durationNanos)) {
       belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
       return;
     }
-    RecordedMethod leaf = source.leafMethodField == null ? null : event.getValue(source.leafMethodField);
-    long startTicks = event.getLong("startTime");
-    long startEpochNanos = EpochClock.toNanos(event.getStartTime());
-    long value = source.value.applyAsLong(event);
     if (!ready(source)) {
       if (pending.isEmpty()) {
         pendingSince = System.nanoTime();
       }
       if (pending.size() < MAX_PENDING) {
-        pending.add(new PendingSample(source, thread, stack, leaf, startTicks, startEpochNanos, value));
+        pending.add(new PendingSample(source, javaThreadId, virtual, stack, leaf, store.generation(), startTicks,
+            startEpochNanos, value));
       } else {
         dropped.incrementAndGet();
       }
       return;
     }
-    join(source, thread, stack, leaf, startTicks, startEpochNanos, value);
+    join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
   }
 
   private boolean ready(JfrSource source) {
@@ -119,32 +127,20 @@ public final class SampleJoiner {
     int n = pending.size();
     for (int i = 0; i < n; i++) {
       PendingSample p = pending.poll();
-      if (ready(p.source)) {
-        join(p.source, p.thread, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
+      if (p.storeGeneration != store.generation()) {
+        dropped.incrementAndGet(); // its stack's index means nothing since the store was cleared
+      } else if (ready(p.source)) {
+        join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
       } else {
         pending.add(p);
       }
     }
   }
 
-  private void join(JfrSource source, RecordedThread thread, RecordedStackTrace stack, RecordedMethod leaf,
-      long startTicks, long startEpochNanos, long value) {
-    long javaThreadId = thread.getJavaThreadId();
-    boolean virtual = javaThreadId >= 0 && isVirtual(thread);
-    join.join(source.sourceName, source.costKind, source.typeAt(startTicks), javaThreadId, virtual,
+  private void join(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
+      long startEpochNanos, long value) {
+    join.join(source.sourceName, source.costKind, source.typeAt(startTicks), javaThreadId, virtual && javaThreadId >= 0,
         startTicks, stack, leaf, startEpochNanos, value);
-  }
-
-  /**
-   * {@code RecordedThread.isVirtual()} exists from JDK 21 on; this class is compiled for 17. Whether
-   * threads have the field is the same for every event of this JVM: looked up once (each lookup by
-   * name walks the type's fields).
-   */
-  private boolean isVirtual(RecordedThread thread) {
-    if (threadsHaveVirtualField == null) {
-      threadsHaveVirtualField = thread.hasField("virtual");
-    }
-    return threadsHaveVirtualField && thread.getBoolean("virtual");
   }
 
   /** For tests: {@link TimelineJoin#contextAt} of a platform thread at JFR tick {@code ticks}. */

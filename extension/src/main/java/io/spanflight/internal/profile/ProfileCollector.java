@@ -1,8 +1,6 @@
 package io.spanflight.internal.profile;
 
 import io.spanflight.internal.registry.ContextRecord;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * Collects samples into the current {@link ProfileInterval} (JFR consumer thread) and hands the
@@ -29,18 +27,16 @@ public final class ProfileCollector {
     this(true);
   }
 
+  /** A sample of {@code stack} (below {@code leaf}, or alone for -1), both interned in {@code stacks}. */
   public synchronized void add(
       SampleType type,
-      RecordedMethod leaf,
-      RecordedStackTrace trace,
+      InternedStacks stacks,
+      int leaf,
+      int stack,
       ContextRecord link,
       long epochNanos,
       long value) {
-    current.add(type, leaf, trace, link, epochNanos, value);
-  }
-
-  public synchronized void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
-    current.addMethod(type, method, epochNanos, value);
+    current.add(type, stacks, leaf, stack, link, epochNanos, value);
   }
 
   /** A sample of one method known by name, with its callers or not; see {@link ProfileInterval#addMethod}. */
@@ -54,15 +50,6 @@ public final class ProfileCollector {
       long epochNanos,
       long value) {
     current.addMethod(type, className, methodName, descriptor, stack, link, epochNanos, value);
-  }
-
-  /**
-   * Lets go of the JFR parser's objects that the current interval looks stacks and methods up by,
-   * so that they can be collected with the chunk they came from instead of living as long as the
-   * interval (see {@link ProfileInterval#forgetParserObjects}).
-   */
-  public synchronized void forgetParserObjects() {
-    current.forgetParserObjects();
   }
 
   /**

@@ -1,13 +1,10 @@
 package io.spanflight.internal.profile;
 
+import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.registry.ContextRecord;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * Everything sampled during one export interval: the shared dictionary and one table of samples
@@ -23,9 +20,12 @@ public final class ProfileInterval {
   private final Map<SampleType, SampleTable> emptyTables = new HashMap<>();
   long startEpochNanos;
   private final boolean linkUnsampled;
-  /** Keyed by identity: the parser's objects, kept only as long as this interval. */
-  private final IndexMap<RecordedStackTrace> stackByTrace = new IndexMap<>();
-  private final IndexMap<RecordedMethod> functionByMethod = new IndexMap<>();
+  /** The reader's stacks and methods (by index) already in this interval's dictionary. */
+  private final LongIntMap stackByIndex = new LongIntMap();
+  private final LongIntMap functionByMethod = new LongIntMap();
+  /** Whose indexes the two maps hold: they are emptied when the reader's indexes change. */
+  private InternedStacks indexesOf;
+  private int indexGeneration;
   /** The locations of the stack being built (the dictionary copies what it keeps). */
   private int[] scratch = new int[128];
 
@@ -48,9 +48,10 @@ public final class ProfileInterval {
   /**
    * Adds one sample.
    *
-   * @param leaf a method to put below the frames as the leaf (the traced method of a MethodTrace
-   *     event, whose stack starts at the caller), or null
-   * @param trace the JFR stack trace, top of stack (leaf) first
+   * @param stacks where {@code leaf} and {@code stack} are interned
+   * @param leaf a method to put above the frames as the leaf (the traced method of a MethodTrace
+   *     event, whose stack starts at the caller), or -1
+   * @param stack the stack, top of stack (leaf) first
    * @param context the context the sample belongs to, or null: its span becomes the sample's link
    *     (not for unsampled spans when those are not linked) and its attributes the sample's
    * @param epochNanos when the sample was taken (or the event started), nanoseconds since the epoch
@@ -58,73 +59,63 @@ public final class ProfileInterval {
    */
   void add(
       SampleType type,
-      RecordedMethod leaf,
-      RecordedStackTrace trace,
+      InternedStacks stacks,
+      int leaf,
+      int stack,
       ContextRecord context,
       long epochNanos,
       long value) {
-    int stack = leaf == null ? stack(trace) : stack(leaf, trace.getFrames());
+    followIndexesOf(stacks);
+    int sampleStack = stack(stacks, leaf, stack);
     boolean linked = context != null && context.hasSpan() && (linkUnsampled || context.sampled());
     int link = linked ? dictionary.link(context) : 0;
     int attributes = context == null ? 0 : dictionary.attributeSet(context.attributePairs());
-    table(type).add(stack, link, attributes, epochNanos, value);
+    table(type).add(sampleStack, link, attributes, epochNanos, value);
+  }
+
+  /** Forgets what the maps say of other indexes than those {@code stacks} hands out now. */
+  private void followIndexesOf(InternedStacks stacks) {
+    if (stacks != indexesOf || stacks.generation() != indexGeneration) {
+      stackByIndex.clear();
+      functionByMethod.clear();
+      indexesOf = stacks;
+      indexGeneration = stacks.generation();
+    }
   }
 
   /**
-   * The stack of {@code trace}, built once per trace object: JFR's parser hands out one object per
-   * stack trace of a chunk, so most samples are a lookup. Building it reads every frame's method,
-   * class name and line through JFR's field lookups, and allocates a frame list, strings and keys.
+   * The dictionary stack of {@code stack} below {@code leaf} (or alone for -1), built once per
+   * pair: most samples are a lookup.
    */
-  private int stack(RecordedStackTrace trace) {
-    int known = stackByTrace.get(trace);
-    if (known != IndexMap.ABSENT) {
+  private int stack(InternedStacks stacks, int leaf, int stack) {
+    long key = ((long) leaf << 32) | (stack & 0xFFFF_FFFFL);
+    int known = stackByIndex.get(key);
+    if (known != LongIntMap.ABSENT) {
       return known;
     }
-    int stack = stack(null, trace.getFrames());
-    stackByTrace.put(trace, stack);
-    return stack;
-  }
-
-  private int stack(RecordedMethod leaf, List<RecordedFrame> frames) {
-    int most = frames.size() + (leaf != null ? 1 : 0);
+    int frames = stacks.stackLength(stack);
+    int most = frames + 1;
     if (scratch.length < most) {
       scratch = new int[Math.max(most, 2 * scratch.length)];
     }
     int[] locations = scratch;
     int n = 0;
-    if (leaf != null) {
-      locations[n++] = dictionary.location(function(leaf), 0);
+    if (leaf >= 0) {
+      locations[n++] = dictionary.location(function(stacks, leaf), 0);
     }
-    for (RecordedFrame frame : frames) {
-      RecordedMethod method = frame.getMethod();
-      if (method != null) {
-        locations[n++] = dictionary.location(function(method), Math.max(0, frame.getLineNumber()));
-      }
+    for (int i = 0; i < frames; i++) {
+      int frame = stacks.frame(stack, i);
+      locations[n++] = dictionary.location(function(stacks, stacks.frameMethod(frame)), Math.max(0, stacks.frameLine(frame)));
     }
-    return dictionary.stack(locations, n);
-  }
-
-  /**
-   * Forgets the stack traces and methods looked up so far. JFR's parser hands out new objects for
-   * each chunk, so after a chunk has ended its objects are never looked up again; holding them
-   * would keep every stack's frames alive for the rest of the interval (seconds: long enough for
-   * the garbage collector to copy them again and again).
-   */
-  void forgetParserObjects() {
-    stackByTrace.clear();
-    functionByMethod.clear();
-  }
-
-  /** Adds a value for a method without a stack or span (aggregated events such as MethodTiming). */
-  void addMethod(SampleType type, RecordedMethod method, long epochNanos, long value) {
-    int stack = dictionary.stack(new int[] {dictionary.location(function(method), 0)});
-    table(type).add(stack, 0, 0, epochNanos, value);
+    int built = dictionary.stack(locations, n);
+    stackByIndex.put(key, built);
+    return built;
   }
 
   /**
    * Adds a sample whose leaf is one method known by name, with the span of {@code context} (or
    * none): method timing and tracing by bytecode hooks (JDK 17 and 21), shaped like their JFR
-   * counterparts of {@link #addMethod(SampleType, RecordedMethod, long, long)} and {@link #add}.
+   * counterparts (method timing from JFR comes here too) and {@link #add}.
    *
    * @param stack the traced call's stack as the hooks captured it (the traced method first, then
    *     its callers), whose callers go below the leaf as JFR puts a MethodTrace event's stack; null
@@ -157,14 +148,13 @@ public final class ProfileInterval {
     table(type).add(sampleStack, link, attributes, epochNanos, value);
   }
 
-  /** The function of {@code method}, looked up once per method object (as for stack traces). */
-  private int function(RecordedMethod method) {
+  /** The function of the reader's {@code method}, looked up once per method (as for stacks). */
+  private int function(InternedStacks stacks, int method) {
     int known = functionByMethod.get(method);
-    if (known != IndexMap.ABSENT) {
+    if (known != LongIntMap.ABSENT) {
       return known;
     }
-    int function =
-        dictionary.function(method.getType().getName(), method.getName(), method.getDescriptor());
+    int function = dictionary.function(stacks.className(method), stacks.methodName(method), stacks.methodDescriptor(method));
     functionByMethod.put(method, function);
     return function;
   }
@@ -210,7 +200,8 @@ public final class ProfileInterval {
       emptyTables.put(entry.getKey(), entry.getValue());
     }
     tables.clear();
-    forgetParserObjects();
+    stackByIndex.clear();
+    functionByMethod.clear();
   }
 
   public int sampleCount() {

@@ -6,16 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** For join tests without JFR: a sink that keeps what the join let through, and plain clocks. */
-final class JoinedSamples implements TimelineJoin.Sink<String, String> {
+final class JoinedSamples implements TimelineJoin.Sink {
   /** Ticks are nanoTime, trusted everywhere. */
   static final SampleClock SAME_CLOCK = clockTrustedFrom(Long.MIN_VALUE);
 
   /** One sample that reached the sink: its stack and the context it left with (null: none). */
   static final class Joined {
-    final String stack;
+    final int stack;
     final ContextRecord link;
 
-    Joined(String stack, ContextRecord link) {
+    Joined(int stack, ContextRecord link) {
       this.stack = stack;
       this.link = link;
     }
@@ -24,7 +24,7 @@ final class JoinedSamples implements TimelineJoin.Sink<String, String> {
   final List<Joined> joined = new ArrayList<>();
 
   @Override
-  public void add(SampleType type, String leaf, String stack, ContextRecord link, long epochNanos, long value) {
+  public void add(SampleType type, int leaf, int stack, ContextRecord link, long epochNanos, long value) {
     joined.add(new Joined(stack, link));
   }
 

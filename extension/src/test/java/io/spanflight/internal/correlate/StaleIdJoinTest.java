@@ -15,8 +15,8 @@ class StaleIdJoinTest {
   private final ScriptedBridge bridge = new ScriptedBridge();
   private final Timelines timelines = new Timelines(bridge);
   private final ContextRegistry registry = new ContextRegistry(bridge);
-  private final TimelineJoin<String, String> join =
-      new TimelineJoin<>(JoinedSamples.SAME_CLOCK, timelines, registry, SampleFilters.NONE, new JoinedSamples());
+  private final TimelineJoin join =
+      new TimelineJoin(JoinedSamples.SAME_CLOCK, timelines, registry, SampleFilters.NONE, new JoinedSamples());
 
   private static SpanContext span(int n) {
     return SpanContext.create(

@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The join's rules without JFR: a thread's timeline, scripted, and samples given as plain values
- * (thread, time, a stack named by a string).
+ * (thread, time, a stack numbered by the test).
  */
 class TimelineJoinTest {
   private static final SampleType CPU = SampleType.nanoseconds("cpu");
+  private static final int IN_SCOPE = 5;
   private static final long THREAD = 1;
 
   private final ScriptedBridge bridge = new ScriptedBridge();
@@ -32,12 +33,12 @@ class TimelineJoinTest {
         String.format("%032x", n), String.format("%016x", n), TraceFlags.getSampled(), TraceState.getDefault());
   }
 
-  private TimelineJoin<String, String> join(SampleClock clock, SampleFilters filters) {
-    return new TimelineJoin<>(clock, timelines, registry, filters, sink);
+  private TimelineJoin join(SampleClock clock, SampleFilters filters) {
+    return new TimelineJoin(clock, timelines, registry, filters, sink);
   }
 
-  private static void sample(TimelineJoin<String, String> join, long ticks, String stack) {
-    join.join("cpu", CostKind.NONE, CPU, THREAD, false, ticks, stack, null, ticks, 1);
+  private static void sample(TimelineJoin join, long ticks, int stack) {
+    join.join("cpu", CostKind.NONE, CPU, THREAD, false, ticks, stack, -1, ticks, 1);
   }
 
   @Test
@@ -46,10 +47,10 @@ class TimelineJoinTest {
     bridge.then(s -> s.switched(THREAD, 100, scope));
     bridge.then(s -> s.switched(THREAD, 200, 0)); // the scope closed
     timelines.drain();
-    TimelineJoin<String, String> join = join(JoinedSamples.SAME_CLOCK, SampleFilters.NONE);
+    TimelineJoin join = join(JoinedSamples.SAME_CLOCK, SampleFilters.NONE);
 
-    sample(join, 150, "inside");
-    sample(join, 250, "after");
+    sample(join, 150, 1);
+    sample(join, 250, 2);
 
     assertThat(sink.joined).hasSize(2);
     assertThat(sink.joined.get(0).link.spanIdHex()).isEqualTo(span(1).getSpanId());
@@ -68,9 +69,9 @@ class TimelineJoinTest {
     bridge.then(s -> s.lost(THREAD, 3)); // the ring overwrote three switches
     bridge.then(s -> s.switched(THREAD, 500, after));
     timelines.drain();
-    TimelineJoin<String, String> join = join(JoinedSamples.SAME_CLOCK, SampleFilters.NONE);
+    TimelineJoin join = join(JoinedSamples.SAME_CLOCK, SampleFilters.NONE);
 
-    sample(join, 300, "lost stretch");
+    sample(join, 300, 3);
 
     assertThat(sink.joined).hasSize(1);
     assertThat(sink.joined.get(0).link).as("neither the context before nor after").isNull();
@@ -83,9 +84,9 @@ class TimelineJoinTest {
     int scope = registry.idOf(span(1));
     bridge.then(s -> s.switched(THREAD, 100, scope));
     timelines.drain();
-    TimelineJoin<String, String> join = join(JoinedSamples.clockTrustedFrom(1_000), SampleFilters.NONE);
+    TimelineJoin join = join(JoinedSamples.clockTrustedFrom(1_000), SampleFilters.NONE);
 
-    sample(join, 150, "untrusted tick");
+    sample(join, 150, 4);
 
     assertThat(sink.joined.get(0).link).isNull();
     assertThat(join.unknownClock()).isEqualTo(1);
@@ -101,12 +102,12 @@ class TimelineJoinTest {
     bridge.then(s -> s.switched(THREAD, 500, scope));
     timelines.drain();
     SampleFilters everyContext = new SampleFilters(ContextFilterParser.parse("hasContext || hasNoContext"), Map.of());
-    TimelineJoin<String, String> join = join(JoinedSamples.SAME_CLOCK, everyContext);
+    TimelineJoin join = join(JoinedSamples.SAME_CLOCK, everyContext);
 
-    sample(join, 300, "lost stretch"); // the lost switch happened somewhere after 100
-    sample(join, 600, "in scope");
+    sample(join, 300, 3); // the lost switch happened somewhere after 100
+    sample(join, 600, IN_SCOPE);
 
-    assertThat(sink.joined).extracting(j -> j.stack).containsExactly("in scope");
+    assertThat(sink.joined).extracting(j -> j.stack).containsExactly(IN_SCOPE);
     assertThat(join.filtered()).isEqualTo(1);
     assertThat(join.unknownTimeline()).as("counted as filtered, not as unknown").isZero();
     assertThat(join.linked()).isEqualTo(1);

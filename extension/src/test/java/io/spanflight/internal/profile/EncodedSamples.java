@@ -6,7 +6,6 @@ import io.spanflight.internal.registry.ContextRecord;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import jdk.jfr.consumer.RecordedEvent;
 
 /**
  * Requests encoded by Spanflight's own {@link ExportRequestEncoder} from real JFR samples, for
@@ -28,16 +27,16 @@ public final class EncodedSamples {
    * == 0}), to span A or to span B.
    */
   public static byte[] cpuAndAllocation(Path dir) throws Exception {
-    List<RecordedEvent> samples = JfrTestSamples.record(dir);
+    List<JfrTestSamples.Sample> samples = JfrTestSamples.record(dir);
     ContextRecord a = JfrTestSamples.span(TRACE_A, SPAN_A);
     ContextRecord b = JfrTestSamples.span(TRACE_B, SPAN_B);
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
-      RecordedEvent e = samples.get(i);
+      JfrTestSamples.Sample e = samples.get(i);
       ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
-      long ts = EpochClock.toNanos(e.getStartTime());
-      interval.add(SampleType.cpuSamples(Duration.ofMillis(10).toNanos()), null, e.getStackTrace(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
+      long ts = e.epochNanos();
+      interval.add(SampleType.cpuSamples(Duration.ofMillis(10).toNanos()), e.stacks(), -1, e.stack(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), link, ts, 1000 + i);
     }
     Resource resource = Resource.create(Attributes.builder().put("service.name", "encoded-samples").build());
     return new ExportRequestEncoder(resource, "test").encode(interval, EpochClock.nowNanos());

@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExportRequestEncoderTest {
   private static final long PERIOD_NANOS = Duration.ofMillis(10).toNanos();
-  private static List<RecordedEvent> samples;
+  private static List<JfrTestSamples.Sample> samples;
 
   @TempDir static Path dir;
 
@@ -65,11 +64,11 @@ class ExportRequestEncoderTest {
     ContextRecord b = JfrTestSamples.span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
-      RecordedEvent e = samples.get(i);
+      JfrTestSamples.Sample e = samples.get(i);
       ContextRecord link = i % 3 == 0 ? null : (i % 3 == 1 ? a : b);
-      long ts = EpochClock.toNanos(e.getStartTime());
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
+      long ts = e.epochNanos();
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), link, ts, 1000 + i);
     }
 
     ExportProfilesServiceRequest request = encodeAll(interval);
@@ -132,9 +131,9 @@ class ExportRequestEncoderTest {
     ContextRecord search = JfrTestSamples.spanWithRoute("/search", false);
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L, false);
     for (int i = 0; i < samples.size(); i++) {
-      RecordedEvent e = samples.get(i);
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), i % 2 == 0 ? checkout : search,
-          EpochClock.toNanos(e.getStartTime()), 1);
+      JfrTestSamples.Sample e = samples.get(i);
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), i % 2 == 0 ? checkout : search,
+          e.epochNanos(), 1);
     }
 
     ExportProfilesServiceRequest request = encodeAll(interval);
@@ -178,23 +177,22 @@ class ExportRequestEncoderTest {
     long start = EpochClock.nowNanos() - 1_000_000_000L;
     ProfileInterval reused = new ProfileInterval(start - 5_000_000_000L);
     for (int i = 0; i < samples.size(); i++) { // a first interval: two types, both spans
-      RecordedEvent e = samples.get(i);
-      long ts = EpochClock.toNanos(e.getStartTime());
-      reused.add(SampleType.allocatedBytes(), null, e.getStackTrace(), i % 2 == 0 ? a : b, ts, 1000 + i);
-      reused.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), a, ts, 1);
+      JfrTestSamples.Sample e = samples.get(i);
+      long ts = e.epochNanos();
+      reused.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), i % 2 == 0 ? a : b, ts, 1000 + i);
+      reused.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), a, ts, 1);
     }
     encodeAll(reused);
     assertThat(reused.reusable()).isTrue();
 
     reused.empty();
     reused.startAt(start);
-    reused.forgetParserObjects();
     ProfileInterval fresh = new ProfileInterval(start);
     for (int i = 0; i < samples.size(); i += 2) { // the next: one type, one span, half the samples
-      RecordedEvent e = samples.get(i);
-      long ts = EpochClock.toNanos(e.getStartTime());
+      JfrTestSamples.Sample e = samples.get(i);
+      long ts = e.epochNanos();
       for (ProfileInterval interval : List.of(reused, fresh)) {
-        interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), b, ts, 1);
+        interval.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), b, ts, 1);
       }
     }
 
@@ -206,8 +204,8 @@ class ExportRequestEncoderTest {
   @Test
   void theCollectorHandsOutAnExportedIntervalAgainEmptied() {
     ProfileCollector collector = new ProfileCollector();
-    RecordedEvent e = samples.get(0);
-    collector.add(SampleType.allocatedBytes(), null, e.getStackTrace(), null, EpochClock.toNanos(e.getStartTime()), 7);
+    JfrTestSamples.Sample e = samples.get(0);
+    collector.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), null, e.epochNanos(), 7);
     ProfileInterval first = collector.takeInterval();
     collector.recycle(first);
     ProfileInterval second = collector.takeInterval();

@@ -20,7 +20,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +33,7 @@ class FileFormatsTest {
   private static final long PERIOD_NANOS = Duration.ofMillis(10).toNanos();
   private static final String TRACE_A = "0af7651916cd43dd8448eb211c80319c";
   private static final String SPAN_A = "b7ad6b7169203331";
-  private static List<RecordedEvent> samples;
+  private static List<JfrTestSamples.Sample> samples;
 
   @TempDir static Path dir;
 
@@ -53,11 +52,11 @@ class FileFormatsTest {
     ContextRecord checkout = JfrTestSamples.spanWithRoute("/checkout", true);
     ProfileInterval interval = new ProfileInterval(EpochClock.nowNanos() - 1_000_000_000L);
     for (int i = 0; i < samples.size(); i++) {
-      RecordedEvent e = samples.get(i);
-      long ts = EpochClock.toNanos(e.getStartTime());
+      JfrTestSamples.Sample e = samples.get(i);
+      long ts = e.epochNanos();
       ContextRecord link = i % 2 == 0 ? a : (i % 4 == 1 ? checkout : null);
-      interval.add(SampleType.cpuSamples(PERIOD_NANOS), null, e.getStackTrace(), link, ts, 1);
-      interval.add(SampleType.allocatedBytes(), null, e.getStackTrace(), link, ts, 1000 + i);
+      interval.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), link, ts, 1);
+      interval.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), link, ts, 1000 + i);
     }
     return interval;
   }

@@ -17,10 +17,11 @@ import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Path;
 import java.time.Duration;
+import io.spanflight.internal.jfr.chunk.ChunkReader;
+import io.spanflight.internal.jfr.chunk.ConstantStore;
+import java.util.ArrayList;
 import java.util.List;
 import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 
 /** Real JFR execution samples and span records for the encoder tests. */
 final class JfrTestSamples {
@@ -29,8 +30,11 @@ final class JfrTestSamples {
 
   private JfrTestSamples() {}
 
+  /** One execution sample as Spanflight's reader gives it: its stack in {@code stacks}, its time. */
+  record Sample(InternedStacks stacks, int stack, long epochNanos) {}
+
   /** Records about 600 ms of execution samples at a 10 ms period while {@link #burn} runs. */
-  static List<RecordedEvent> record(Path dir) throws Exception {
+  static List<Sample> record(Path dir) throws Exception {
     Path file = dir.resolve("samples.jfr");
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
@@ -48,8 +52,14 @@ final class JfrTestSamples {
       recording.dump(file);
       assertThat(sink).isNotEqualTo(42);
     }
-    List<RecordedEvent> samples = RecordingFile.readAllEvents(file);
+    ConstantStore stacks = new ConstantStore();
+    List<Sample> samples = new ArrayList<>();
+    ChunkReader[] reader = new ChunkReader[1];
+    reader[0] = new ChunkReader(stacks, new String[] {"jdk.ExecutionSample"}, new String[][] {{"startTime", "stackTrace"}},
+        (subscription, values) -> samples.add(new Sample(stacks, reader[0].stack(values[1]), reader[0].nanos(values[0]))));
+    reader[0].read(file);
     assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);
+    assertThat(samples).as("each with its stack").allMatch(sample -> sample.stack() >= 0);
     return samples;
   }
 

@@ -28,7 +28,16 @@ final class ChunkMetadata {
   /** How a value of a type is written. */
   enum Kind { RAW_BYTE, VARINT, FLOAT, DOUBLE, STRING, FIELDS }
 
-  record Field(String name, long typeId, boolean array, boolean constantPool) {}
+  /**
+   * A field of a type. {@code nanosPerUnit} says how a duration field ({@code @Timespan}) is
+   * written: nanoseconds per unit, {@link #TICKS} for the chunk's ticks, 0 for a field that is no
+   * duration.
+   */
+  record Field(String name, long typeId, boolean array, boolean constantPool, long nanosPerUnit) {}
+
+  /** {@link Field#nanosPerUnit} of a duration in ticks. */
+  static final long TICKS = -1;
+  private static final String TIMESPAN = "jdk.jfr.Timespan";
 
   record Type(long id, String name, Kind kind, List<Field> fields) {
     /** The index of the field named {@code name}, or -1. */
@@ -86,8 +95,9 @@ final class ChunkMetadata {
     Element root = Element.read(input, strings, 0, new int[1]);
     Map<Long, Type> types = new HashMap<>();
     for (Element metadata : root.children("metadata")) {
+      String timespan = timespanId(metadata);
       for (Element type : metadata.children("class")) {
-        Type t = type(type);
+        Type t = type(type, timespan);
         if (types.put(t.id(), t) != null || types.size() > MAX_TYPES) {
           throw new ChunkFormatException("type id " + t.id() + " declared twice, or more than " + MAX_TYPES
               + " types, in the metadata at " + at);
@@ -105,7 +115,33 @@ final class ChunkMetadata {
     return new ChunkMetadata(types);
   }
 
-  private static Type type(Element element) throws ChunkFormatException {
+  /** The id of the {@code @Timespan} annotation's type, or null when the metadata has none. */
+  private static String timespanId(Element metadata) {
+    for (Element type : metadata.children("class")) {
+      if (TIMESPAN.equals(type.attributes.get("name"))) {
+        return type.attributes.get("id");
+      }
+    }
+    return null;
+  }
+
+  /** How a field annotated {@code @Timespan} is written (see {@link Field#nanosPerUnit}); 0 if not. */
+  private static long nanosPerUnit(Element field, String timespanId) {
+    for (Element annotation : field.children("annotation")) {
+      if (annotation.attributes.get("class") != null && annotation.attributes.get("class").equals(timespanId)) {
+        return switch (String.valueOf(annotation.attributes.get("value"))) {
+          case "TICKS" -> TICKS;
+          case "MICROSECONDS" -> 1_000L;
+          case "MILLISECONDS" -> 1_000_000L;
+          case "SECONDS" -> 1_000_000_000L;
+          default -> 1L; // NANOSECONDS, the annotation's default
+        };
+      }
+    }
+    return 0;
+  }
+
+  private static Type type(Element element, String timespanId) throws ChunkFormatException {
     String name = element.attribute("name");
     long id = element.longAttribute("id");
     List<Field> fields = new ArrayList<>();
@@ -116,7 +152,7 @@ final class ChunkMetadata {
             + dimension + "; JFR writes 1 or none");
       }
       fields.add(new Field(field.attribute("name"), field.longAttribute("class"), dimension != null,
-          field.attributes.containsKey("constantPool")));
+          field.attributes.containsKey("constantPool"), timespanId == null ? 0 : nanosPerUnit(field, timespanId)));
     }
     return new Type(id, name, kind(name, fields), List.copyOf(fields));
   }

@@ -29,8 +29,9 @@ import java.util.List;
  * <p>How a field's value is given in {@code values}: integers, chars, bytes and booleans (0 or 1)
  * as their value; float and double as their IEEE bits; a string as its {@link ConstantStore}
  * index, or -1 for null; a constant reference as its key in this chunk: pass it to {@link #stack},
- * {@link #javaThreadId} or {@link #className}; times as ticks of this chunk: pass them to
- * {@link #nanos}. An array or a nested value asked for is -1.
+ * {@link #javaThreadId}, {@link #virtual}, {@link #method} or {@link #className}; a duration (a
+ * field annotated {@code @Timespan}) as nanoseconds; times as ticks: pass them to {@link #nanos}.
+ * An array or a nested value asked for is -1.
  *
  * <p>Every byte is treated as hostile: lengths, counts, offsets and nesting are bounded, and a
  * chunk that breaks a bound is a {@link ChunkFormatException}; what was read of it before stays
@@ -96,7 +97,8 @@ public final class ChunkReader {
   /** Stack traces read and not yet resolved: first frame row, frame count, key. */
   private final LongRows stackRows = new LongRows(3);
   private final LongRows frameRows = new LongRows(4);
-  private final LongRows threadRows = new LongRows(1);
+  /** Per thread: its Java id, whether it is virtual (1) or not (0, or -1 before JDK 21). */
+  private final LongRows threadRows = new LongRows(2);
   private final LongIntMap resolvedStacks = new LongIntMap();
   private final LongIntMap resolvedMethods = new LongIntMap();
   private int[] frameScratch = new int[64];
@@ -182,10 +184,22 @@ public final class ChunkReader {
     return clock.span(ticks);
   }
 
+  /** Whether {@code threadKey} is a thread reference of this chunk. */
+  public boolean knowsThread(long threadKey) {
+    return threads.get(threadKey) >= 0;
+  }
+
   /** The thread's Java id for a thread reference of this chunk, or -1 (unknown, or not Java). */
   public long javaThreadId(long threadKey) {
     int row = threads.get(threadKey);
-    return row < 0 ? -1 : threadRows.get(row, 0);
+    long id = row < 0 ? -1 : threadRows.get(row, 0);
+    return id > 0 ? id : -1; // JFR writes 0 for a thread without a Java id
+  }
+
+  /** Whether the thread of this reference is a virtual thread (JFR says so from JDK 21 on). */
+  public boolean virtual(long threadKey) {
+    int row = threads.get(threadKey);
+    return row >= 0 && threadRows.get(row, 1) == 1;
   }
 
   /** The class name (as a store string index) for a class reference of this chunk, or -1. */
@@ -230,7 +244,11 @@ public final class ChunkReader {
     frameRows.clear();
   }
 
-  private int method(long methodKey) {
+  /**
+   * The method (a {@link ConstantStore} index) for a method reference of this chunk, or -1 when the
+   * chunk has no such method or its class or names did not resolve.
+   */
+  public int method(long methodKey) {
     int method = resolvedMethods.get(methodKey);
     if (method >= 0) {
       return method;
@@ -399,7 +417,11 @@ public final class ChunkReader {
           methodRows.set(row, 2, field(at.methodDescriptor));
           methods.put(key, row);
         }
-        case "java.lang.Thread" -> threads.put(key, row(threadRows, readValue(input, type, at.threadJavaId)));
+        case "java.lang.Thread" -> {
+          int row = row(threadRows, readValue(input, type, at.threadJavaId));
+          threadRows.set(row, 1, field(at.threadVirtual));
+          threads.put(key, row);
+        }
         case "jdk.types.StackTrace" -> readStackTrace(input, type, key);
         default -> skipValue(input, type, 0);
       }
@@ -456,7 +478,7 @@ public final class ChunkReader {
    * looked up once per metadata rather than once per constant.
    */
   private record PoolFields(int symbolString, int frameTypeDescription, int className, int methodType,
-      int methodName, int methodDescriptor, int threadJavaId, int frameMethod, int frameLine,
+      int methodName, int methodDescriptor, int threadJavaId, int threadVirtual, int frameMethod, int frameLine,
       int frameBytecodeIndex, int frameType) {
 
     static PoolFields of(ChunkMetadata metadata) throws ChunkFormatException {
@@ -468,6 +490,7 @@ public final class ChunkReader {
           index(metadata.type("jdk.types.Method"), "name"),
           index(metadata.type("jdk.types.Method"), "descriptor"),
           index(metadata.type("java.lang.Thread"), "javaThreadId"),
+          index(metadata.type("java.lang.Thread"), "virtual"),
           index(frame, "method"), index(frame, "lineNumber"), index(frame, "bytecodeIndex"), index(frame, "type"));
     }
 
@@ -563,6 +586,19 @@ public final class ChunkReader {
     }
   }
 
+  /** A duration field's value in nanoseconds (see {@link Field#nanosPerUnit}); any other as it is. */
+  private long inNanos(long value, Field field) {
+    long unit = field.nanosPerUnit();
+    if (unit == 0 || field.array()) {
+      return value;
+    }
+    if (unit == ChunkMetadata.TICKS) {
+      return clock.span(value);
+    }
+    long nanos = value * unit;
+    return nanos / unit == value ? nanos : value < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+  }
+
   private void readEvent(ChunkInput input, long end) throws ChunkFormatException {
     long at = input.position();
     long size = input.readVarLong();
@@ -584,7 +620,7 @@ public final class ChunkReader {
           start = i == plan[1] ? value : start;
           duration = i == plan[2] ? value : duration;
           if (slot >= 0) {
-            values[slot] = value;
+            values[slot] = inNanos(value, fields.get(i));
           }
         } else {
           skipField(input, fields.get(i), 0);

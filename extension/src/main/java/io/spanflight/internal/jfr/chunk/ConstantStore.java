@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr.chunk;
 
+import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.StackTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ import java.util.Map;
  *
  * <p>Not API: internal to Spanflight.
  */
-public final class ConstantStore {
+public final class ConstantStore implements InternedStacks {
   private final List<String> strings = new ArrayList<>();
   private final Map<String, Integer> stringIndex = new HashMap<>();
   private final StackTable methods = new StackTable();
@@ -64,20 +65,22 @@ public final class ConstantStore {
     return strings.get(index);
   }
 
-  /** Frames in stack {@code stack}. */
+  @Override
   public int stackLength(int stack) {
     return stacks.length(stack);
   }
 
-  /** Frame {@code position} (0: the top) of stack {@code stack}. */
+  @Override
   public int frame(int stack, int position) {
     return stacks.location(stack, position);
   }
 
+  @Override
   public int frameMethod(int frame) {
     return frames.location(frame, 0);
   }
 
+  @Override
   public int frameLine(int frame) {
     return frames.location(frame, 1);
   }
@@ -96,12 +99,28 @@ public final class ConstantStore {
     return methods.location(method, 0);
   }
 
-  public int methodName(int method) {
+  public int methodNameIndex(int method) {
     return methods.location(method, 1);
   }
 
-  public int methodDescriptor(int method) {
+  public int methodDescriptorIndex(int method) {
     return methods.location(method, 2);
+  }
+
+  /** The method's class name with dots ({@code java.util.HashMap$Node}), as the JDK's parser gives it. */
+  @Override
+  public String className(int method) {
+    return string(methodClass(method)).replace('/', '.');
+  }
+
+  @Override
+  public String methodName(int method) {
+    return string(methodNameIndex(method));
+  }
+
+  @Override
+  public String methodDescriptor(int method) {
+    return string(methodDescriptorIndex(method));
   }
 
   /** Strings, methods, frames and stacks held: what bounds the store. */
@@ -110,6 +129,7 @@ public final class ConstantStore {
   }
 
   /** Changes whenever {@link #clear} drops the indexes given so far. */
+  @Override
   public int generation() {
     return generation;
   }

@@ -11,7 +11,7 @@ import java.io.IOException;
 public final class UntrustedRepositoryException extends IOException {
   private static final long serialVersionUID = 1L;
 
-  UntrustedRepositoryException(String message) {
+  public UntrustedRepositoryException(String message) {
     super(message);
   }
 }

@@ -77,7 +77,7 @@ class ChunkReaderHostileInputTest {
       int stack = reader[0].stack(values[2]);
       for (int i = 0; stack >= 0 && i < store.stackLength(stack); i++) {
         int method = store.frameMethod(store.frame(stack, i));
-        store.string(store.methodName(method));
+        store.methodName(method);
         store.string(store.methodClass(method));
       }
       if (subscription == 1 && reader[0].className(values[3]) >= 0) {

@@ -80,8 +80,8 @@ final class ChunkSamples {
         for (int i = 0; i < store.stackLength(stack); i++) {
           int frame = store.frame(stack, i);
           int method = store.frameMethod(frame);
-          line.append(" | ").append(store.string(store.methodClass(method)).replace('/', '.')).append('.')
-              .append(store.string(store.methodName(method))).append(store.string(store.methodDescriptor(method)))
+          line.append(" | ").append(store.className(method)).append('.')
+              .append(store.methodName(method)).append(store.methodDescriptor(method))
               .append(':').append(store.frameLine(frame)).append('@').append(store.frameBytecodeIndex(frame))
               .append(' ').append(store.string(store.frameType(frame)));
         }

@@ -1,0 +1,97 @@
+package io.spanflight.internal.jfr;
+
+import io.spanflight.internal.jfr.chunk.ChunkReader;
+import io.spanflight.internal.jfr.chunk.ConstantStore;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hands what {@link ChunkReader} reads of our recording to its handlers: each source's events to
+ * the {@link SampleJoiner} (or, for {@code jdk.MethodTiming}, to {@link MethodTimingDeltas}),
+ * calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link EffectiveSettings}.
+ * Each subscription asks the reader for only the fields its handler needs. Runs on the JFR
+ * consumer thread.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+final class ReaderEvents implements ChunkReader.Events {
+  /** Fields of a source's events, in this order; an empty name asks for nothing (the value is -1). */
+  private static final int START = 0;
+  private static final int THREAD = 1;
+  private static final int STACK = 2;
+  private static final int DURATION = 3;
+  private static final int VALUE = 4;
+  private static final int LEAF = 5;
+
+  private final List<JfrSource> sources;
+  private final SampleJoiner joiner;
+  private final MethodTimingDeltas methodTiming;
+  private final EffectiveSettings inForce;
+  private final ConstantStore store;
+  private final ChunkReader reader;
+  /** Subscriptions after the sources'. */
+  private final int calibration;
+  private final int activeSetting;
+
+  ReaderEvents(List<JfrSource> sources, SampleJoiner joiner, MethodTimingDeltas methodTiming,
+      EffectiveSettings inForce) {
+    this.sources = List.copyOf(sources);
+    this.joiner = joiner;
+    this.methodTiming = methodTiming;
+    this.inForce = inForce;
+    this.store = joiner.store();
+    List<String> names = new ArrayList<>();
+    List<String[]> fields = new ArrayList<>();
+    for (JfrSource source : sources) {
+      names.add(source.eventName);
+      fields.add(source.eventName.equals(JfrSources.METHOD_TIMING)
+          ? new String[] {"startTime", "method", "invocations", "average"}
+          : new String[] {"startTime", source.threadField, "stackTrace", "duration", orNothing(source.valueField),
+              orNothing(source.leafMethodField)});
+    }
+    calibration = names.size();
+    names.add(CalibrationEvent.NAME);
+    fields.add(new String[] {"startTime", "nanoTime"});
+    activeSetting = names.size();
+    names.add(EffectiveSettings.ACTIVE_SETTING);
+    fields.add(new String[] {"startTime", "id", "name", "value"});
+    this.reader = new ChunkReader(store, names.toArray(String[]::new), fields.toArray(String[][]::new), this)
+        .inTimeOrder();
+  }
+
+  private static String orNothing(String field) {
+    return field == null ? "" : field;
+  }
+
+  /** The reader that hands its events here, in time order. */
+  ChunkReader reader() {
+    return reader;
+  }
+
+  @Override
+  public void event(int subscription, long[] values) {
+    if (subscription == calibration) {
+      joiner.onCalibration(values[START], values[1]);
+    } else if (subscription == activeSetting) {
+      if (values[2] >= 0 && values[3] >= 0) {
+        inForce.onActiveSetting(values[1], store.string((int) values[2]), values[START], store.string((int) values[3]));
+      }
+    } else {
+      JfrSource source = sources.get(subscription);
+      if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
+        methodTiming.onEvent(store, reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));
+      } else {
+        sample(source, values);
+      }
+    }
+  }
+
+  private void sample(JfrSource source, long[] values) {
+    long thread = values[THREAD];
+    long javaThreadId = reader.knowsThread(thread) ? reader.javaThreadId(thread) : SampleJoiner.NO_THREAD;
+    int leaf = source.leafMethodField == null ? -1 : reader.method(values[LEAF]);
+    long value = source.valueField == null ? 1 : values[VALUE];
+    joiner.onEvent(source, javaThreadId, reader.virtual(thread), reader.stack(values[STACK]), leaf, values[START],
+        reader.nanos(values[START]), values[DURATION], value);
+  }
+}
