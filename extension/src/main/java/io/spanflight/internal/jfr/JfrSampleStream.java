@@ -165,8 +165,8 @@ public final class JfrSampleStream implements AutoCloseable {
         }
       }
     } catch (UntrustedRepositoryException e) {
-      logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles. Give JFR"
-          + " a repository only this user can write: -XX:FlightRecorderOptions:repository=<directory>");
+      logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles. Start the JVM"
+          + " with a umask that gives no one else write access (umask 022), so that JFR creates its repository so");
       return false;
     } catch (ChunkFormatException e) {
       logger.log(Level.SEVERE, "Spanflight could not read a chunk of its JFR recording; the samples since the last"

@@ -16,6 +16,9 @@ import jdk.jfr.Recording;
  * <p>Not API: internal to Spanflight.
  */
 final class RecordOnlyArm {
+  /** Our recording's name, as {@code jcmd JFR.check} and JMC list it. */
+  static final String RECORDING_NAME = "Spanflight";
+
   private RecordOnlyArm() {}
 
   /**
@@ -40,13 +43,15 @@ final class RecordOnlyArm {
   }
 
   /**
-   * Starts a plain recording on disk of exactly the events our stream enables for {@code
+   * Starts our plain recording on disk of the events {@link OurEvents} enables for {@code
    * sourceList}, kept for {@code maxAge}; tells {@code enabled} the sources once they are enabled.
+   * Spanflight's own recording and the benchmark's plain-recording arms all start here.
    */
   static Recording start(List<JfrSource> sourceList, Duration maxAge, Duration scopeEventThreshold,
       Consumer<List<JfrSource>> enabled) {
     Recording recording = new Recording();
     try {
+      recording.setName(RECORDING_NAME);
       recording.setToDisk(true);
       recording.setMaxAge(maxAge);
       OurEvents.enable(recording::enable, recording::enable, sourceList, scopeEventThreshold);

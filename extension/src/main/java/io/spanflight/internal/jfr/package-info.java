@@ -1,11 +1,13 @@
 /**
- * The JFR side of the join: our recording (sources, settings, chunk rotation, the calibrated
- * clock), the event stream that delivers it, and the reading of each event's values for the join.
+ * The JFR side of the join: our recording (sources, settings, the calibrated clock), the thread
+ * that reads it as JFR writes it (with our own chunk reader, {@code jfr.chunk}), and the handing of
+ * each event's values to the join.
  *
- * <p>In: JFR events ({@code RecordingStream}: samples, {@code jdk.ActiveSetting}, our calibration
- * event), the configured sources from {@code config}, the span scope event type that {@code
- * capture} commits ({@code capture.SpanScopeEvent}, only enabled here). Out: each sample's values
- * (thread, ticks, stack, leaf, value) to {@code correlate.TimelineJoin}, whose rules link it and
+ * <p>In: JFR events (our recording's chunk files, read by {@code jfr.chunk.ChunkReader}: samples,
+ * {@code jdk.ActiveSetting}, our calibration event), the configured sources from {@code config},
+ * the span scope event type that {@code capture} commits ({@code capture.SpanScopeEvent}, only
+ * enabled here). Out: each sample's values (thread, ticks, stack and leaf as indexes of the
+ * reader's constant store, value) to {@code correlate.TimelineJoin}, whose rules link it and
  * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.JfrClock} as
  * its {@code correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
  *
