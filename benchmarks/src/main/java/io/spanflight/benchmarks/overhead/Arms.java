@@ -19,9 +19,10 @@ import java.util.List;
  *   <li>{@code jfr-only}: a plain JFR recording of exactly the events Spanflight enables at its
  *       defaults, started by Spanflight, read by nobody: the floor of any JFR-based profiler
  *   <li>{@code capture-only}: Spanflight's span hooks, native records and timelines; no JFR, no export
- *   <li>{@code stream-only}: the same JFR events delivered to Spanflight's stream and dropped
- *   <li>{@code reader-only}: the same JFR events read by Spanflight's own chunk reader (not the
- *       JDK's stream), each event's thread and stack resolved, then dropped
+ *   <li>{@code stream-only}: the same JFR events delivered by the JDK's {@code RecordingStream}
+ *       and dropped (what Spanflight read JFR with until 2026-11-27; no chunk rotation since)
+ *   <li>{@code reader-only}: the same JFR events read by Spanflight's own chunk reader (as
+ *       Spanflight reads them), each event's thread and stack resolved, then dropped: no join
  *   <li>{@code spanflight-costs}: the defaults plus span costs ({@code otel.spanflight.span.costs=true}),
  *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
  *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},

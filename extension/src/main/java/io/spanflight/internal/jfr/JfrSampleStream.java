@@ -32,8 +32,9 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Other recordings (the user's, started with {@code -XX:StartFlightRecording}, {@code jcmd},
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
  * settings in force. If our own recording is closed by someone else (JMC lists it like any
- * other), a new one is started, after a pause of {@value #REOPEN_PAUSE_MILLIS} ms; the same after
- * a chunk our reader cannot read. A repository that others can write is not read at all: see
+ * other), a new one is started, after a pause of {@value #REOPEN_PAUSE_MILLIS} ms; the same when
+ * JFR moves its repository, and after a chunk our reader cannot read (up to {@value
+ * #MAX_UNREADABLE_CHUNKS} times). A repository that others can write is not read at all: see
  * {@link RepositoryFollower}.
  *
  * <p>Not API: internal to Spanflight.
@@ -47,6 +48,8 @@ public final class JfrSampleStream implements AutoCloseable {
   static final long POLL_MILLIS = 250;
   /** The system property in which JFR names its repository, once it has one. */
   static final String REPOSITORY_PROPERTY = "jdk.jfr.repository";
+  /** Unreadable chunks after which Spanflight stops starting new recordings. */
+  static final int MAX_UNREADABLE_CHUNKS = 3;
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
@@ -64,6 +67,8 @@ public final class JfrSampleStream implements AutoCloseable {
 
   private Duration scopeEventThreshold;
   private StreamUse use = StreamUse.JOIN;
+  /** Chunks our reader could not read so far (this thread). */
+  private int unreadableChunks;
 
   /** @param maxAge how much JFR data the recording keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
@@ -148,7 +153,8 @@ public final class JfrSampleStream implements AutoCloseable {
     ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, new EffectiveSettings(enabled));
     try (Recording ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e)) {
       recording = ours;
-      try (RepositoryFollower follower = new RepositoryFollower(repository(), events.reader())) {
+      Path repository = repository();
+      try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
         CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
         while (true) {
           boolean open = closeSignal.pause(POLL_MILLIS);
@@ -162,6 +168,10 @@ public final class JfrSampleStream implements AutoCloseable {
             }
             return true;
           }
+          if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
+            logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); following the new one");
+            return true;
+          }
         }
       }
     } catch (UntrustedRepositoryException e) {
@@ -169,9 +179,11 @@ public final class JfrSampleStream implements AutoCloseable {
           + " with a umask that gives no one else write access (umask 022), so that JFR creates its repository so");
       return false;
     } catch (ChunkFormatException e) {
-      logger.log(Level.SEVERE, "Spanflight could not read a chunk of its JFR recording; the samples since the last"
-          + " flush are lost, starting a new recording", e);
-      return true;
+      boolean again = ++unreadableChunks < MAX_UNREADABLE_CHUNKS;
+      logger.log(Level.SEVERE, "Spanflight could not read a chunk of its JFR recording (" + unreadableChunks + " of "
+          + MAX_UNREADABLE_CHUNKS + " allowed); the samples since the last flush are lost, "
+          + (again ? "starting a new recording" : "no more profiles"), e);
+      return again;
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closeSignal.closed() && !CloseSignal.jvmShuttingDown()) {
         logger.log(Level.SEVERE, "Spanflight: its JFR recording or its reader stopped; no more profiles", t);

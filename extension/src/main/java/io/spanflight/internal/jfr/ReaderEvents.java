@@ -46,8 +46,8 @@ final class ReaderEvents implements ChunkReader.Events {
       names.add(source.eventName);
       fields.add(source.eventName.equals(JfrSources.METHOD_TIMING)
           ? new String[] {"startTime", "method", "invocations", "average"}
-          : new String[] {"startTime", source.threadField, "stackTrace", "duration", orNothing(source.valueField),
-              orNothing(source.leafMethodField)});
+          : new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
+              weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
     }
     calibration = names.size();
     names.add(CalibrationEvent.NAME);
@@ -61,6 +61,11 @@ final class ReaderEvents implements ChunkReader.Events {
 
   private static String orNothing(String field) {
     return field == null ? "" : field;
+  }
+
+  /** Whether the source's events weigh their duration, which is asked for anyway. */
+  private static boolean weighsDuration(JfrSource source) {
+    return JfrSources.DURATION.equals(source.valueField);
   }
 
   /** The reader that hands its events here, in time order. */
@@ -90,7 +95,7 @@ final class ReaderEvents implements ChunkReader.Events {
     long thread = values[THREAD];
     long javaThreadId = reader.knowsThread(thread) ? reader.javaThreadId(thread) : SampleJoiner.NO_THREAD;
     int leaf = source.leafMethodField == null ? -1 : reader.method(values[LEAF]);
-    long value = source.valueField == null ? 1 : values[VALUE];
+    long value = source.valueField == null ? 1 : values[weighsDuration(source) ? DURATION : VALUE];
     joiner.onEvent(source, javaThreadId, reader.virtual(thread), reader.stack(values[STACK]), leaf, values[START],
         reader.nanos(values[START]), values[DURATION], value);
   }

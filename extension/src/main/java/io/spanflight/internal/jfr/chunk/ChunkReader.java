@@ -108,7 +108,8 @@ public final class ChunkReader {
 
   /**
    * A reader handing {@code events} the events named in {@code eventNames}; subscription i asks
-   * for the fields {@code eventFields[i]}, in that order.
+   * for the fields {@code eventFields[i]}, in that order, each at most once (an empty name asks
+   * for nothing: its value is -1).
    */
   public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events) {
     this(store, eventNames, eventFields, events, MAX_STORE_ENTRIES);
@@ -124,8 +125,20 @@ public final class ChunkReader {
     int widest = 0;
     for (String[] fields : eventFields) {
       widest = Math.max(widest, fields.length);
+      requireDistinct(fields);
     }
     this.values = new long[widest];
+  }
+
+  /** A field asked for twice would fill only one of its slots: refused. */
+  private static void requireDistinct(String[] fields) {
+    for (int i = 0; i < fields.length; i++) {
+      for (int j = i + 1; j < fields.length; j++) {
+        if (!fields[i].isEmpty() && fields[i].equals(fields[j])) {
+          throw new IllegalArgumentException("field " + fields[i] + " asked for twice in " + Arrays.toString(fields));
+        }
+      }
+    }
   }
 
   /**

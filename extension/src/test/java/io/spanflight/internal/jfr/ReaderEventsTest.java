@@ -1,0 +1,72 @@
+package io.spanflight.internal.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.ScriptedBridge;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What our reader hands the join of a threshold source's events: each event's duration, which
+ * both weighs the sample and decides whether it is ours (at or above our threshold) or there only
+ * because a denser recording asked for it.
+ */
+class ReaderEventsTest {
+  private static final long LONG_PARK_NANOS = Duration.ofMillis(40).toNanos();
+
+  @TempDir Path dir;
+
+  @Test
+  void parksAtOrAboveOurThresholdBecomeSamplesAndShorterOnesAreCountedBelowIt() throws Exception {
+    Path file = dir.resolve("parks.jfr");
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
+      recording.enable(CalibrationEvent.class);
+      recording.start();
+      calibrate();
+      for (int i = 0; i < 3; i++) {
+        LockSupport.parkNanos(LONG_PARK_NANOS); // above the default park threshold, 20 ms
+      }
+      for (int i = 0; i < 5; i++) {
+        LockSupport.parkNanos(1_000_000L);
+      }
+      calibrate();
+      recording.stop();
+      recording.dump(file);
+    }
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
+    ProfileCollector collector = new ProfileCollector();
+    ScriptedBridge bridge = new ScriptedBridge();
+    SampleJoiner joiner = new SampleJoiner(
+        new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector, SampleFilters.NONE);
+
+    new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources))
+        .reader().read(file);
+
+    assertThat(joiner.belowThreshold()).as("the 1 ms parks").isGreaterThanOrEqualTo(5);
+    assertThat(joiner.samples()).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
+    assertThat(joiner.dropped()).isZero();
+    assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());
+  }
+
+  /** Enough calibration points for the clock to map ticks. */
+  private static void calibrate() {
+    for (int i = 0; i < 6; i++) {
+      CalibrationEvent.commitNow();
+      LockSupport.parkNanos(1_000L);
+    }
+  }
+}
