@@ -2,9 +2,10 @@ package io.spanflight.internal.jfr;
 
 /**
  * Whether our stream was closed, and the waits of its thread that closing ends at once: the pause
- * before a new stream is opened (after someone else closed ours), and the record-only arm's wait
- * for the end. JFR's own shutdown hook closes every recording, ours included: a stream that ends
- * while the JVM shuts down is not opened again.
+ * between two reads of our recording, the pause before a new recording is started (after someone
+ * else closed ours), and the record-only arm's wait for the end. JFR's own shutdown hook closes
+ * every recording, ours included: a recording that ends while the JVM shuts down is not started
+ * again.
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -1,14 +1,15 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
-import io.spanflight.internal.jfr.chunk.ChunkFormatException;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
 import io.spanflight.internal.profile.ProfileCollector;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import jdk.jfr.Recording;
@@ -33,9 +34,9 @@ import jdk.jfr.consumer.RecordingStream;
  * JMX or in-process) start, stop, dump and close independently of ours; they only change the
  * settings in force. If our own recording is closed by someone else (JMC lists it like any
  * other), a new one is started, after a pause of {@value #REOPEN_PAUSE_MILLIS} ms; the same when
- * JFR moves its repository, and after a chunk our reader cannot read (up to {@value
- * #MAX_UNREADABLE_CHUNKS} times). A repository that others can write is not read at all: see
- * {@link RepositoryFollower}.
+ * JFR moves its repository, and after a read that failed (a chunk our reader refuses, a file gone;
+ * up to {@value #MAX_READ_FAILURES} times within {@value #READ_FAILURE_MEMORY_MINUTES} minutes).
+ * A repository that is not this user's is not read at all: see {@link RepositoryFollower}.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -48,8 +49,9 @@ public final class JfrSampleStream implements AutoCloseable {
   static final long POLL_MILLIS = 250;
   /** The system property in which JFR names its repository, once it has one. */
   static final String REPOSITORY_PROPERTY = "jdk.jfr.repository";
-  /** Unreadable chunks after which Spanflight stops starting new recordings. */
-  static final int MAX_UNREADABLE_CHUNKS = 3;
+  /** Failed reads of our recording, within {@link #READ_FAILURE_MEMORY_MINUTES}, that end profiling. */
+  static final int MAX_READ_FAILURES = 3;
+  static final long READ_FAILURE_MEMORY_MINUTES = 10;
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
@@ -67,8 +69,9 @@ public final class JfrSampleStream implements AutoCloseable {
 
   private Duration scopeEventThreshold;
   private StreamUse use = StreamUse.JOIN;
-  /** Chunks our reader could not read so far (this thread). */
-  private int unreadableChunks;
+  /** Failed reads in a row, each within {@link #READ_FAILURE_MEMORY_MINUTES} of the one before (this thread). */
+  private int readFailures;
+  private long lastReadFailure;
 
   /** @param maxAge how much JFR data the recording keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
@@ -146,44 +149,22 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /**
    * Starts our recording and reads it as JFR flushes it, until it is closed: by us (false), or by
-   * someone else or after an unreadable chunk (true: start a new one).
+   * someone else, when JFR moves its repository, or after a failed read (true: start a new one).
    */
   private boolean recordAndRead() {
-    List<JfrSource> enabled = enabledSources();
-    ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, new EffectiveSettings(enabled));
-    try (Recording ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e)) {
+    Recording ours = null;
+    try {
+      List<JfrSource> enabled = enabledSources();
+      ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, new EffectiveSettings(enabled));
+      ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e);
       recording = ours;
-      Path repository = repository();
-      try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
-        CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
-        while (true) {
-          boolean open = closeSignal.pause(POLL_MILLIS);
-          follower.poll(); // also after a close: what was flushed before it
-          if (!open) {
-            return false;
-          }
-          if (ours.getState() != RecordingState.RUNNING) {
-            if (!CloseSignal.jvmShuttingDown()) {
-              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
-            }
-            return true;
-          }
-          if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
-            logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); following the new one");
-            return true;
-          }
-        }
-      }
+      return follow(ours, events);
     } catch (UntrustedRepositoryException e) {
-      logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles. Start the JVM"
-          + " with a umask that gives no one else write access (umask 022), so that JFR creates its repository so");
+      logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles"
+          + " (JFR creates its repository in the temporary directory, or in -XX:FlightRecorderOptions:repository=...)");
       return false;
-    } catch (ChunkFormatException e) {
-      boolean again = ++unreadableChunks < MAX_UNREADABLE_CHUNKS;
-      logger.log(Level.SEVERE, "Spanflight could not read a chunk of its JFR recording (" + unreadableChunks + " of "
-          + MAX_UNREADABLE_CHUNKS + " allowed); the samples since the last flush are lost, "
-          + (again ? "starting a new recording" : "no more profiles"), e);
-      return again;
+    } catch (IOException e) {
+      return afterReadFailure(e);
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closeSignal.closed() && !CloseSignal.jvmShuttingDown()) {
         logger.log(Level.SEVERE, "Spanflight: its JFR recording or its reader stopped; no more profiles", t);
@@ -191,7 +172,57 @@ public final class JfrSampleStream implements AutoCloseable {
       return false;
     } finally {
       recording = null;
+      if (ours != null) {
+        ours.close();
+      }
     }
+  }
+
+  /**
+   * Reads our recording every {@value #POLL_MILLIS} ms until it is closed by us (false), by
+   * someone else or JFR moves its repository (true); reads what was flushed before either.
+   */
+  private boolean follow(Recording ours, ReaderEvents events) throws IOException {
+    Path repository = repository();
+    try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
+      CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
+      while (true) {
+        boolean open = closeSignal.pause(POLL_MILLIS);
+        if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
+          logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); starting a new recording there");
+          return true;
+        }
+        follower.poll(); // after a close too: what was flushed before it
+        if (!open) {
+          return false;
+        }
+        if (ours.getState() != RecordingState.RUNNING) {
+          follower.poll(); // what JFR flushed as it closed the recording
+          if (!CloseSignal.jvmShuttingDown()) {
+            logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
+          }
+          return true;
+        }
+      }
+    }
+  }
+
+  /**
+   * After a read of our recording failed (a chunk our reader refuses, or a file that went away):
+   * true to start a new recording, unless {@value #MAX_READ_FAILURES} failures came within {@value
+   * #READ_FAILURE_MEMORY_MINUTES} minutes of each other.
+   */
+  private boolean afterReadFailure(IOException e) {
+    long now = System.nanoTime();
+    if (now - lastReadFailure > TimeUnit.MINUTES.toNanos(READ_FAILURE_MEMORY_MINUTES)) {
+      readFailures = 0;
+    }
+    lastReadFailure = now;
+    boolean again = ++readFailures < MAX_READ_FAILURES && !closeSignal.closed();
+    logger.log(Level.SEVERE, "Spanflight could not read its JFR recording (failure " + readFailures + " of at most "
+        + MAX_READ_FAILURES + " within " + READ_FAILURE_MEMORY_MINUTES + " minutes); the events after the failure"
+        + " in that flush are lost, " + (again ? "starting a new recording" : "no more profiles"), e);
+    return again;
   }
 
   /** JFR's repository for this JVM (known once a disk recording runs). */

@@ -2,15 +2,20 @@ package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Hands what {@link ChunkReader} reads of our recording to its handlers: each source's events to
  * the {@link SampleJoiner} (or, for {@code jdk.MethodTiming}, to {@link MethodTimingDeltas}),
  * calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link EffectiveSettings}.
- * Each subscription asks the reader for only the fields its handler needs. Runs on the JFR
- * consumer thread.
+ * Each subscription asks the reader for only the fields its handler needs. An event whose handler
+ * fails is counted and skipped (logged at most once a minute), so that one bad event cannot end
+ * the reading. Runs on the JFR consumer thread.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -22,6 +27,10 @@ final class ReaderEvents implements ChunkReader.Events {
   private static final int DURATION = 3;
   private static final int VALUE = 4;
   private static final int LEAF = 5;
+  private static final Logger logger = Logger.getLogger(ReaderEvents.class.getName());
+
+  private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  private long failed;
 
   private final List<JfrSource> sources;
   private final SampleJoiner joiner;
@@ -75,6 +84,15 @@ final class ReaderEvents implements ChunkReader.Events {
 
   @Override
   public void event(int subscription, long[] values) {
+    try {
+      handle(subscription, values);
+    } catch (RuntimeException e) {
+      failed++;
+      failures.log(Level.WARNING, "Spanflight skipped a JFR event it could not handle (" + failed + " so far)", e);
+    }
+  }
+
+  private void handle(int subscription, long[] values) {
     if (subscription == calibration) {
       joiner.onCalibration(values[START], values[1]);
     } else if (subscription == activeSetting) {
@@ -96,6 +114,10 @@ final class ReaderEvents implements ChunkReader.Events {
     long javaThreadId = reader.knowsThread(thread) ? reader.javaThreadId(thread) : SampleJoiner.NO_THREAD;
     int leaf = source.leafMethodField == null ? -1 : reader.method(values[LEAF]);
     long value = source.valueField == null ? 1 : values[weighsDuration(source) ? DURATION : VALUE];
+    if (value < 0) { // the field is missing (another JDK's event) or holds no value: no weight to give
+      joiner.drop();
+      return;
+    }
     joiner.onEvent(source, javaThreadId, reader.virtual(thread), reader.stack(values[STACK]), leaf, values[START],
         reader.nanos(values[START]), values[DURATION], value);
   }

@@ -80,8 +80,7 @@ public final class SampleJoiner {
    * source, JFR has reported the period in force (its {@code jdk.ActiveSetting} events come at the
    * start of the stream's first chunk, possibly after its first samples). If that report does not
    * come within {@value #SETTINGS_WAIT_MILLIS} ms, the configured period is used.
-   */
-  /**
+   *
    * @param javaThreadId the thread's Java id, -1 for a thread without one (joined to no context),
    *     {@link #NO_THREAD} when the event names no thread (dropped)
    * @param stack the event's stack in the {@link #store()}, or -1 (dropped)
@@ -113,6 +112,11 @@ public final class SampleJoiner {
       return;
     }
     join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
+  }
+
+  /** An event that cannot be joined at all (see {@link #dropped()}). */
+  void drop() {
+    dropped.incrementAndGet();
   }
 
   private boolean ready(JfrSource source) {
@@ -212,7 +216,10 @@ public final class SampleJoiner {
     return join.unknownStaleId();
   }
 
-  /** Events dropped before the join (no thread or stack, or too many before calibration). */
+  /**
+   * Events dropped before the join: no thread, no stack (or a frame of it that the chunk did not
+   * resolve), no weight, or too many before calibration.
+   */
   public long dropped() {
     return dropped.get();
   }

@@ -69,6 +69,11 @@ public final class StackTable {
   }
 
   /** Locations the table has room for without growing (what a cleared table keeps). */
+  /** Locations held by all stacks together. */
+  public int locationCount() {
+    return starts[count];
+  }
+
   public int locationCapacity() {
     return locations.length;
   }

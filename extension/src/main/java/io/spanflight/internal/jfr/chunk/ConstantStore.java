@@ -123,9 +123,12 @@ public final class ConstantStore implements InternedStacks {
     return string(methodDescriptorIndex(method));
   }
 
-  /** Strings, methods, frames and stacks held: what bounds the store. */
+  /**
+   * Strings, methods, frames and the frames of every stack held (a deep stack counts as deep):
+   * what bounds the store.
+   */
   public long entries() {
-    return (long) strings.size() + methods.size() + frames.size() + stacks.size();
+    return (long) strings.size() + methods.size() + frames.size() + stacks.locationCount();
   }
 
   /** Changes whenever {@link #clear} drops the indexes given so far. */

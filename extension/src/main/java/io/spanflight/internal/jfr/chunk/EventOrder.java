@@ -50,15 +50,19 @@ final class EventOrder {
     count++;
   }
 
-  /** Hands out the events held, by end time, and forgets them. */
+  /**
+   * Hands out the events held, by end time, and forgets them first: should a handler throw, the
+   * rest are dropped rather than handed out again.
+   */
   void handOut(ChunkReader.Events events) {
-    sort(0, count);
-    for (int i = 0; i < count; i++) {
+    int held = count;
+    count = 0;
+    sort(0, held);
+    for (int i = 0; i < held; i++) {
       int at = order[i] * width;
       System.arraycopy(rows, at + 2, values, 0, width - 2);
       events.event((int) rows[at + 1], values);
     }
-    count = 0;
   }
 
   /** Stable merge sort of {@code order[from..to)} by end time. */

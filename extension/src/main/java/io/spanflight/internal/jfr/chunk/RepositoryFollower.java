@@ -6,13 +6,17 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.EnumSet;
 import java.util.Set;
+import java.util.logging.Logger;
 
 /**
  * Follows the chunk files of JFR's disk repository as JFR writes them, handing each flush to a
@@ -20,27 +24,35 @@ import java.util.Set;
  *
  * <p>Each {@link #poll} reads the current chunk's header (twice around its state byte, as JFR
  * rewrites it in place), then the bytes JFR flushed since the last poll, and moves to the next
- * file, in name order, once JFR has finished the chunk. The first poll starts with the newest
- * chunk.
+ * chunk once JFR has finished this one: the file whose chunk started next, by the start ticks in
+ * its header (monotonic, unlike the local time JFR names its files by). The first poll starts with
+ * the newest chunk.
  *
  * <p>What it trusts: JFR creates its repository under the temporary directory and uses a
  * directory of the same name that is already there, so someone else may have made it. The
- * follower reads nothing from a repository that is a symbolic link or that users other than its
- * owner can write, and opens only regular files owned by the directory's owner, never through a
- * symbolic link: else anyone could plant a chunk whose samples name other threads' stacks.
+ * follower reads nothing from a repository that is a symbolic link or that is not owned by the
+ * user this JVM runs as; if others can write it (a umask of 002, say), it takes their write access
+ * away first. It opens only regular files owned by that user, never through a symbolic link: else
+ * anyone could plant a chunk whose samples name other threads' stacks.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class RepositoryFollower implements AutoCloseable {
   private static final byte UPDATING = (byte) 255;
   private static final int STATE_OFFSET = 64;
+  /** Where a chunk header holds the chunk's start in ticks. */
+  private static final int START_TICKS_OFFSET = 48;
+  private static final Logger logger = Logger.getLogger(RepositoryFollower.class.getName());
 
   private final Path repository;
   private final ChunkReader reader;
   private final ByteBuffer headerBytes = ByteBuffer.allocate(ChunkHeader.SIZE);
   private final ByteBuffer stateByte = ByteBuffer.allocate(1);
+  private final ByteBuffer startTicks = ByteBuffer.allocate(Long.BYTES);
   private byte[] window = new byte[1 << 16];
   private Path current;
+  /** The current chunk's start in ticks. */
+  private long currentStart;
   private FileChannel channel;
   private long chunks;
   /** The repository's owner, once checked. */
@@ -103,18 +115,23 @@ public final class RepositoryFollower implements AutoCloseable {
     }
   }
 
-  /** Opens the chunk file after the current one (the newest at first); false when there is none yet. */
+  /**
+   * Opens the chunk that started next after the current one (the newest at first); false when
+   * there is none yet.
+   */
   private boolean openNext() throws IOException {
     Path next = null;
+    long nextStart = 0;
     try (DirectoryStream<Path> files = Files.newDirectoryStream(repository, "*.jfr")) {
       for (Path file : files) {
-        String name = file.getFileName().toString();
-        boolean after = current == null || name.compareTo(current.getFileName().toString()) > 0;
-        boolean first = current == null
-            ? next == null || name.compareTo(next.getFileName().toString()) > 0
-            : next == null || name.compareTo(next.getFileName().toString()) < 0;
-        if (after && first && ownRegularFile(file)) {
+        long start = startTicksOf(file);
+        if (start == Long.MIN_VALUE || (current != null && start <= currentStart)) {
+          continue;
+        }
+        boolean better = next == null || (current == null ? start > nextStart : start < nextStart);
+        if (better) {
           next = file;
+          nextStart = start;
         }
       }
     }
@@ -123,37 +140,89 @@ public final class RepositoryFollower implements AutoCloseable {
     }
     channel = FileChannel.open(next, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
     current = next;
+    currentStart = nextStart;
     chunks++;
     reader.startChunk();
     return true;
   }
 
   /**
-   * The owner of {@code repository}, which must be a directory (not a link) that no one else can
-   * write; an {@link UntrustedRepositoryException} says why not.
+   * The start ticks in the header of {@code file}, or Long.MIN_VALUE when it is not one of ours
+   * to read (not a regular file of the repository's owner), is gone, or has no header yet.
+   */
+  private long startTicksOf(Path file) throws IOException {
+    try {
+      if (!ownRegularFile(file)) {
+        return Long.MIN_VALUE;
+      }
+      try (FileChannel chunk = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        if (chunk.size() < ChunkHeader.SIZE) {
+          return Long.MIN_VALUE; // JFR has only just created it
+        }
+        startTicks.clear();
+        while (startTicks.hasRemaining() && chunk.read(startTicks, START_TICKS_OFFSET + startTicks.position()) >= 0) {
+          // until the 8 bytes are in
+        }
+        return startTicks.hasRemaining() ? Long.MIN_VALUE : startTicks.getLong(0);
+      }
+    } catch (NoSuchFileException e) {
+      return Long.MIN_VALUE; // JFR removed it meanwhile (older than the recordings keep)
+    }
+  }
+
+  /**
+   * The owner of {@code repository}, which must be a directory (not a link) owned by the user this
+   * JVM runs as and that no one else can write: write access of others is taken away first. An
+   * {@link UntrustedRepositoryException} says why it cannot be trusted.
    */
   static UserPrincipal trustedOwner(Path repository) throws IOException {
-    PosixFileAttributes attributes = Files.readAttributes(repository, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    if (!attributes.isDirectory()) {
+    BasicFileAttributes basic = Files.readAttributes(repository, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    if (!basic.isDirectory()) {
       throw new UntrustedRepositoryException("JFR's repository " + repository + " is not a directory (or is a symbolic link)");
     }
-    Set<PosixFilePermission> permissions = attributes.permissions();
-    if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
-      throw new UntrustedRepositoryException("JFR's repository " + repository + " is writable by users other than its owner ("
-          + PosixFilePermissions.toString(permissions) + ")");
+    UserPrincipal owner = Files.getOwner(repository, LinkOption.NOFOLLOW_LINKS);
+    UserPrincipal self = ownerOfNewFileIn(repository);
+    if (!owner.equals(self)) {
+      throw new UntrustedRepositoryException("JFR's repository " + repository + " belongs to " + owner.getName()
+          + ", not to " + self.getName() + ", the user this JVM runs as");
     }
-    return attributes.owner();
+    if (!repository.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return owner; // no POSIX permissions (Windows): the owner check is what there is
+    }
+    Set<PosixFilePermission> permissions =
+        Files.readAttributes(repository, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).permissions();
+    Set<PosixFilePermission> othersWrite = EnumSet.of(PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
+    if (permissions.stream().anyMatch(othersWrite::contains)) {
+      Set<PosixFilePermission> tightened = EnumSet.copyOf(permissions);
+      tightened.removeAll(othersWrite);
+      Files.setPosixFilePermissions(repository, tightened);
+      logger.info("Spanflight: JFR's repository " + repository + " was writable by others ("
+          + PosixFilePermissions.toString(permissions) + "); it is now " + PosixFilePermissions.toString(tightened));
+    }
+    return owner;
+  }
+
+  /**
+   * The user this JVM runs as, as the file system sees it: the owner of a file it creates (under
+   * a random name, never an existing file) in {@code directory}, deleted at once.
+   */
+  private static UserPrincipal ownerOfNewFileIn(Path directory) throws IOException {
+    Path probe = Files.createTempFile(directory, ".spanflight-owner-", ".probe");
+    try {
+      return Files.getOwner(probe, LinkOption.NOFOLLOW_LINKS);
+    } finally {
+      Files.deleteIfExists(probe);
+    }
   }
 
   private boolean ownRegularFile(Path file) throws IOException {
-    PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    return attributes.isRegularFile() && attributes.owner().equals(owner);
+    BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    return attributes.isRegularFile() && Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).equals(owner);
   }
 
   /** The header as of JFR's last complete rewrite of it, or null while it rewrites it. */
   private ChunkHeader readHeader() throws IOException {
-    long available = channel.size();
-    if (available < ChunkHeader.SIZE) {
+    if (channel.size() < ChunkHeader.SIZE) {
       return null;
     }
     byte before = readState();
@@ -162,6 +231,9 @@ public final class RepositoryFollower implements AutoCloseable {
     if (before == UPDATING || readState() != before) {
       return null;
     }
+    // the file's length after the header was read: it only grows, so the size the header gives
+    // was written within it (read before, a flush in between would make a sound header look bad)
+    long available = channel.size();
     return ChunkHeader.read(new ChunkInput(headerBytes.array(), 0, ChunkHeader.SIZE), available);
   }
 
