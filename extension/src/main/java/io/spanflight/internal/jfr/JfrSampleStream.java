@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import jdk.jfr.Recording;
@@ -114,15 +115,29 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   private void run() {
-    boolean first = true;
-    while (!closeSignal.closed()) {
-      if (!first && (CloseSignal.jvmShuttingDown() || !closeSignal.pause(REOPEN_PAUSE_MILLIS))) {
-        return;
+    ReentrantLock feeding = joiner.feeding();
+    try {
+      while (!feeding.tryLock(POLL_MILLIS, TimeUnit.MILLISECONDS)) { // an earlier stream's thread still reads
+        if (closeSignal.closed()) {
+          return;
+        }
       }
-      if (!runOnce()) {
-        return;
+    } catch (InterruptedException e) {
+      return;
+    }
+    try {
+      boolean first = true;
+      while (!closeSignal.closed()) {
+        if (!first && (CloseSignal.jvmShuttingDown() || !closeSignal.pause(REOPEN_PAUSE_MILLIS))) {
+          return;
+        }
+        if (!runOnce()) {
+          return;
+        }
+        first = false;
       }
-      first = false;
+    } finally {
+      feeding.unlock();
     }
   }
 

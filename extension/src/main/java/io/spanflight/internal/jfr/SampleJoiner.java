@@ -10,6 +10,7 @@ import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The JFR side of the join: takes what the join needs of each event as the reader gives it (the
@@ -34,6 +35,8 @@ public final class SampleJoiner {
   /** Where the reader interns the stacks and methods the events refer to. */
   private final ConstantStore store = new ConstantStore();
   private final ArrayDeque<PendingSample> pending = new ArrayDeque<>();
+  /** Held by the one thread that feeds this joiner (see {@link #feeding()}). */
+  private final ReentrantLock feeding = new ReentrantLock();
   private long pendingSince;
   /** Calibrations committed in a row because the newest point was off the line. */
   private int promptRecalibrations;
@@ -48,6 +51,15 @@ public final class SampleJoiner {
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
         (type, leaf, stack, link, epochNanos, value) -> collector.add(type, store, leaf, stack, link, epochNanos, value));
+  }
+
+  /**
+   * The lock a stream's thread holds while it feeds this joiner: the joiner and its store are not
+   * thread-safe, and a stream started after another was closed must not begin while the old one's
+   * thread still reads (it ends at its next pause, or later if JFR keeps it busy).
+   */
+  ReentrantLock feeding() {
+    return feeding;
   }
 
   /** The store the reader of the events given to {@link #onEvent} interns their stacks in. */
