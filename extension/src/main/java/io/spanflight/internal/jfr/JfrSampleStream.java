@@ -228,12 +228,15 @@ public final class JfrSampleStream implements AutoCloseable {
    * #READ_FAILURE_MEMORY_MINUTES} minutes of each other.
    */
   private boolean afterReadFailure(IOException e) {
+    if (closeSignal.closed() || CloseSignal.jvmShuttingDown()) {
+      return false; // JFR's shutdown hook deletes the repository (JDK 17): nothing went wrong
+    }
     long now = System.nanoTime();
     if (now - lastReadFailure > TimeUnit.MINUTES.toNanos(READ_FAILURE_MEMORY_MINUTES)) {
       readFailures = 0;
     }
     lastReadFailure = now;
-    boolean again = ++readFailures < MAX_READ_FAILURES && !closeSignal.closed();
+    boolean again = ++readFailures < MAX_READ_FAILURES;
     logger.log(Level.SEVERE, "Spanflight could not read its JFR recording (failure " + readFailures + " of at most "
         + MAX_READ_FAILURES + " within " + READ_FAILURE_MEMORY_MINUTES + " minutes); the events after the failure"
         + " in that flush are lost, " + (again ? "starting a new recording" : "no more profiles"), e);
