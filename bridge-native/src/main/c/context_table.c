@@ -11,35 +11,54 @@
  * a sequence lock on the id: id = 0, fence, content, id = new with release; a reader copies the
  * content and checks the id again (sf_table_still), so a copy torn by a concurrent rewrite is
  * never published.
+ *
+ * An entry holds up to SF_INLINE_ATTRS attribute bytes itself; a slot defined with more gets
+ * overflow bytes of its own (one array per chunk, made on the first long define in it, touched
+ * only for the slots that use it). A reader that copied a size from a torn rewrite copies
+ * bytes that are still this slot's, and sf_table_still then refuses the copy.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-#define CHUNK_BITS 10  /* 1024 records (640 KiB, touched lazily) per chunk */
+#define CHUNK_BITS 10  /* 1024 entries (128 KiB) per chunk */
 #define CHUNK_SIZE (1 << CHUNK_BITS)
 #define CHUNK_COUNT (SF_MAX_CONTEXTS / CHUNK_SIZE)
 
+_Static_assert(sizeof(sf_table_entry) == SF_TABLE_ENTRY_SIZE, "table entries are 128 bytes");
+
 static sf_table_entry *chunks[CHUNK_COUNT];
+static uint8_t *overflow_chunks[CHUNK_COUNT];  /* CHUNK_SIZE * SF_ATTRS_CAPACITY bytes each */
 static uint64_t dropped_attribute_bytes;
 
-static sf_table_entry *chunk_of(int32_t index) {
-  sf_table_entry **slot = &chunks[index >> CHUNK_BITS];
-  sf_table_entry *chunk = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-  if (chunk != NULL) {
-    return chunk;
+/* The array at *slot, made (calloc, untouched pages stay free) by the first caller that needs it. */
+static void *shared_array(void **slot, size_t count, size_t size) {
+  void *array = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (array != NULL) {
+    return array;
   }
-  sf_table_entry *fresh = calloc(CHUNK_SIZE, sizeof(sf_table_entry));
+  void *fresh = calloc(count, size);
   if (fresh == NULL) {
     return NULL;
   }
-  /* Two threads may define ids of the same new chunk at once: one chunk wins. */
-  if (__atomic_compare_exchange_n(slot, &chunk, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+  /* Two threads may define ids of the same new chunk at once: one array wins. */
+  if (__atomic_compare_exchange_n(slot, &array, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     return fresh;
   }
   free(fresh);
-  return chunk;
+  return array;
+}
+
+static sf_table_entry *chunk_of(int32_t index) {
+  return shared_array((void **)&chunks[index >> CHUNK_BITS], CHUNK_SIZE, sizeof(sf_table_entry));
+}
+
+/* The slot's own SF_ATTRS_CAPACITY overflow bytes, or NULL when out of memory. */
+static uint8_t *overflow_of(int32_t index) {
+  uint8_t *chunk = shared_array((void **)&overflow_chunks[index >> CHUNK_BITS], CHUNK_SIZE,
+                                SF_ATTRS_CAPACITY);
+  return chunk == NULL ? NULL : chunk + (size_t)(index & (CHUNK_SIZE - 1)) * SF_ATTRS_CAPACITY;
 }
 
 /* Length of the longest prefix of whole {key, length, value} entries that fits. */
@@ -68,21 +87,40 @@ static int usable(int32_t context_id) {
 void sf_table_define(int32_t context_id, sf_thread_record *value, size_t requested_length) {
   size_t copied = requested_length < SF_ATTRS_CAPACITY ? requested_length : SF_ATTRS_CAPACITY;
   size_t kept = whole_entries_fitting(value->attrs_data, copied);
-  if (kept < requested_length) {
-    __atomic_fetch_add(&dropped_attribute_bytes, requested_length - kept, __ATOMIC_RELAXED);
-  }
-  value->attrs_data_size = (uint16_t)kept;
-  value->valid = 1;  /* the table's copy; publish() sets the thread record's own flag */
   int32_t index = usable(context_id) ? SF_CONTEXT_INDEX(context_id) : 0;
   sf_table_entry *chunk = index != 0 ? chunk_of(index) : NULL;
   if (chunk == NULL) {
     return;  /* unusable id or out of memory: switches to this id publish no record */
   }
   sf_table_entry *entry = &chunk[index & (CHUNK_SIZE - 1)];
+  uint8_t *attrs = entry->inline_attrs;
+  if (kept > SF_INLINE_ATTRS) {
+    uint8_t *overflow = overflow_of(index);
+    if (overflow != NULL) {
+      attrs = overflow;
+    } else {
+      kept = whole_entries_fitting(value->attrs_data, SF_INLINE_ATTRS);  /* out of memory */
+    }
+  }
+  if (kept < requested_length) {
+    __atomic_fetch_add(&dropped_attribute_bytes, requested_length - kept, __ATOMIC_RELAXED);
+  }
   __atomic_store_n(&entry->context_id, 0, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_RELEASE);
-  memcpy(&entry->record, value, SF_RECORD_HEADER_SIZE + kept);
+  memcpy(entry->trace_id, value->trace_id, sizeof entry->trace_id);
+  memcpy(entry->span_id, value->span_id, sizeof entry->span_id);
+  entry->trace_flags = value->trace_flags;
+  if (attrs != entry->inline_attrs) {
+    __atomic_store_n(&entry->overflow, attrs, __ATOMIC_RELAXED);  /* the same pointer every time */
+  }
+  memcpy(attrs, value->attrs_data, kept);
+  __atomic_store_n(&entry->attrs_data_size, (uint16_t)kept, __ATOMIC_RELAXED);
   __atomic_store_n(&entry->context_id, context_id, __ATOMIC_RELEASE);
+}
+
+const uint8_t *sf_table_attrs(const sf_table_entry *entry, uint16_t size) {
+  return size <= SF_INLINE_ATTRS ? entry->inline_attrs
+                                 : __atomic_load_n(&entry->overflow, __ATOMIC_RELAXED);
 }
 
 /* The entry defined with exactly context_id, or NULL (0, undefined, reused, unusable). */

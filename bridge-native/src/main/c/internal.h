@@ -37,13 +37,30 @@ void sf_use_ticks(int on);
 int sf_clock_pair(int64_t out[3]);
 
 /* context_table.c: what each context id stands for. */
+#define SF_TABLE_ENTRY_SIZE 128
+#define SF_INLINE_ATTRS 88  /* attribute bytes an entry holds itself; longer ones overflow */
+
+/*
+ * The content a switch copies into the thread's record. An entry is 128 bytes, not the
+ * record's 640: a context's attributes are usually a route and a method, and every slot
+ * up to the most contexts ever alive at once stays resident. Attributes longer than
+ * SF_INLINE_ATTRS live in the slot's overflow bytes (SF_ATTRS_CAPACITY of them), made when
+ * the slot first needs them and kept for it from then on.
+ */
 typedef struct sf_table_entry {
-  sf_thread_record record;  /* the content a switch copies into the thread's record */
-  int32_t context_id;       /* the whole id last defined in this slot; 0 while rewritten */
+  int32_t context_id;         /* the whole id last defined in this slot; 0 while rewritten */
+  uint8_t trace_id[16];
+  uint8_t span_id[8];
+  uint8_t trace_flags;
+  uint16_t attrs_data_size;   /* never above SF_ATTRS_CAPACITY */
+  const uint8_t *overflow;    /* NULL until the slot first holds long attributes; then fixed */
+  uint8_t inline_attrs[SF_INLINE_ATTRS];
 } sf_table_entry;
 
 void sf_table_define(int32_t context_id, sf_thread_record *value, size_t requested_length);
 const sf_table_entry *sf_table_lookup(int32_t context_id);
+/* Where the entry's size attribute bytes are, or NULL (their overflow bytes were never made). */
+const uint8_t *sf_table_attrs(const sf_table_entry *entry, uint16_t size);
 int sf_table_still(const sf_table_entry *entry, int32_t context_id);
 uint64_t sf_dropped_attribute_bytes(void);
 

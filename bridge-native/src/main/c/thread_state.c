@@ -47,13 +47,17 @@ static void publish(sf_thread_record *record, const sf_table_entry *entry, int32
   if (entry == NULL) {
     return;
   }
-  const sf_thread_record *value = &entry->record;
-  uint16_t size = value->attrs_data_size;  /* every size ever stored fits the record */
-  memcpy(record->trace_id, value->trace_id, sizeof record->trace_id);
-  memcpy(record->span_id, value->span_id, sizeof record->span_id);
-  record->trace_flags = value->trace_flags;
+  /* every size ever stored fits the record; a torn one is refused by sf_table_still below */
+  uint16_t size = __atomic_load_n(&entry->attrs_data_size, __ATOMIC_RELAXED);
+  const uint8_t *attrs = sf_table_attrs(entry, size);
+  if (attrs == NULL) {
+    return;
+  }
+  memcpy(record->trace_id, entry->trace_id, sizeof record->trace_id);
+  memcpy(record->span_id, entry->span_id, sizeof record->span_id);
+  record->trace_flags = entry->trace_flags;
   record->attrs_data_size = size;
-  memcpy(record->attrs_data, value->attrs_data, size);
+  memcpy(record->attrs_data, attrs, size);
   if (!sf_table_still(entry, context_id)) {
     return;
   }

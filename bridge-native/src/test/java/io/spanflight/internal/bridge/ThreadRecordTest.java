@@ -148,6 +148,22 @@ class ThreadRecordTest {
   }
 
   @Test
+  void aSlotRedefinedBetweenLongAndShortAttributesPublishesEachExactly() {
+    byte[] longAttrs = concat(attr(0, "r".repeat(200)), attr(1, "m".repeat(100))); // beyond the entry's own bytes
+    byte[] shortAttrs = attr(0, "/owners/{id}");
+    int id = ContextIds.first(2_000_001); // a slot of a chunk no other test uses
+
+    for (byte[] attrs : new byte[][] {longAttrs, shortAttrs, longAttrs, new byte[0], shortAttrs}) {
+      define(id, ids(16, attrs.length), ids(8, 0x90), (byte) 1, attrs);
+      bridge.switchTo(id);
+      assertThat(ExternalRecordReader.readOwnThread())
+          .as("record after defining %d attribute bytes", attrs.length)
+          .isEqualTo(record(ids(16, attrs.length), ids(8, 0x90), 1, 1, attrs));
+    }
+    bridge.switchTo(0);
+  }
+
+  @Test
   void showOnRecordWritesOnlyTheRecordAndCreatesNoRing() throws Exception {
     define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
     bridge.drain(new RecordingSink()); // start from empty rings
