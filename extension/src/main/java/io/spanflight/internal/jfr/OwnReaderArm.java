@@ -5,7 +5,6 @@ import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -17,7 +16,8 @@ import jdk.jfr.Recording;
  * The overhead benchmark's {@link StreamUse#OWN_READER} arm: the same events as our stream's, in
  * a plain recording on disk, read once a second by Spanflight's own chunk reader ({@link
  * ChunkReader}, following the repository) instead of the JDK's {@code RecordingStream}. Each
- * event's time, thread and stack are resolved, as a join would need them, then dropped. Measured
+ * event is asked for the fields our {@link ReaderEvents} asks for; each sample's time, thread and
+ * stack are resolved, as a join would need them, then dropped. Measured
  * against {@code stream-only}, it says what the JDK's parser costs and what ours would.
  *
  * <p>Not API: internal to Spanflight.
@@ -52,9 +52,11 @@ final class OwnReaderArm {
     }
   }
 
-  /** Resolves what a join would of each event, then drops it. */
+  /** Resolves what a join would of each sample, then drops it. */
   private static final class Dropped implements ChunkReader.Events {
     private final ConstantStore store;
+    private List<JfrSource> sources;
+    private ReaderEvents.Subscriptions subscriptions;
     private ChunkReader reader;
     private long events;
     private long sum;
@@ -63,23 +65,21 @@ final class OwnReaderArm {
       this.store = store;
     }
 
+    /** A reader asked for exactly what Spanflight's own {@link ReaderEvents} asks for. */
     ChunkReader reader(List<JfrSource> sources) {
-      List<String> names = new ArrayList<>();
-      List<String[]> fields = new ArrayList<>();
-      for (JfrSource source : sources) {
-        names.add(source.eventName);
-        fields.add(new String[] {"startTime", source.threadField, "stackTrace", "duration", "weight"});
-      }
-      names.add(CalibrationEvent.NAME);
-      fields.add(new String[] {"startTime", "eventThread", "stackTrace", "nanoTime"});
-      reader = new ChunkReader(store, names.toArray(String[]::new), fields.toArray(String[][]::new), this);
+      this.sources = List.copyOf(sources);
+      subscriptions = ReaderEvents.Subscriptions.of(this.sources);
+      reader = subscriptions.reader(store, this);
       return reader;
     }
 
     @Override
     public void event(int subscription, long[] values) {
       events++;
-      sum += values[0] + reader.javaThreadId(values[1]) + reader.stack(values[2]) + values[3];
+      if (subscriptions.isSample(subscription, sources)) {
+        sum += values[ReaderEvents.START] + reader.javaThreadId(values[ReaderEvents.THREAD])
+            + reader.stack(values[ReaderEvents.STACK]) + values[ReaderEvents.DURATION];
+      }
     }
   }
 }

@@ -21,10 +21,10 @@ import java.util.logging.Logger;
  */
 final class ReaderEvents implements ChunkReader.Events {
   /** Fields of a source's events, in this order; an empty name asks for nothing (the value is -1). */
-  private static final int START = 0;
-  private static final int THREAD = 1;
-  private static final int STACK = 2;
-  private static final int DURATION = 3;
+  static final int START = 0;
+  static final int THREAD = 1;
+  static final int STACK = 2;
+  static final int DURATION = 3;
   private static final int VALUE = 4;
   private static final int LEAF = 5;
   private static final Logger logger = Logger.getLogger(ReaderEvents.class.getName());
@@ -33,14 +33,14 @@ final class ReaderEvents implements ChunkReader.Events {
   private long failed;
 
   private final List<JfrSource> sources;
+  /** Per source subscription: whether it is {@code jdk.MethodTiming} (decided once, not per event). */
+  private final boolean[] methodTimings;
   private final SampleJoiner joiner;
   private final MethodTimingDeltas methodTiming;
   private final EffectiveSettings inForce;
   private final ConstantStore store;
   private final ChunkReader reader;
-  /** Subscriptions after the sources'. */
-  private final int calibration;
-  private final int activeSetting;
+  private final Subscriptions subscriptions;
 
   ReaderEvents(List<JfrSource> sources, SampleJoiner joiner, MethodTimingDeltas methodTiming,
       EffectiveSettings inForce) {
@@ -49,23 +49,51 @@ final class ReaderEvents implements ChunkReader.Events {
     this.methodTiming = methodTiming;
     this.inForce = inForce;
     this.store = joiner.store();
-    List<String> names = new ArrayList<>();
-    List<String[]> fields = new ArrayList<>();
-    for (JfrSource source : sources) {
-      names.add(source.eventName);
-      fields.add(source.eventName.equals(JfrSources.METHOD_TIMING)
-          ? new String[] {"startTime", "method", "invocations", "average"}
-          : new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
-              weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
+    this.subscriptions = Subscriptions.of(this.sources);
+    this.methodTimings = new boolean[this.sources.size()];
+    for (int i = 0; i < methodTimings.length; i++) {
+      methodTimings[i] = isMethodTiming(this.sources.get(i));
     }
-    calibration = names.size();
-    names.add(CalibrationEvent.NAME);
-    fields.add(new String[] {"startTime", "nanoTime"});
-    activeSetting = names.size();
-    names.add(EffectiveSettings.ACTIVE_SETTING);
-    fields.add(new String[] {"startTime", "id", "name", "value"});
-    this.reader = new ChunkReader(store, names.toArray(String[]::new), fields.toArray(String[][]::new), this)
-        .inTimeOrder();
+    this.reader = subscriptions.reader(store, this).inTimeOrder();
+  }
+
+  /**
+   * What the reader is asked for: one subscription per source (its fields in the order above,
+   * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}. The
+   * benchmark's reader arm subscribes with the same list.
+   */
+  record Subscriptions(String[] names, String[][] fields, int calibration, int activeSetting) {
+    static Subscriptions of(List<JfrSource> sources) {
+      List<String> names = new ArrayList<>();
+      List<String[]> fields = new ArrayList<>();
+      for (JfrSource source : sources) {
+        names.add(source.eventName);
+        fields.add(isMethodTiming(source)
+            ? new String[] {"startTime", "method", "invocations", "average"}
+            : new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
+                weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
+      }
+      int calibration = names.size();
+      names.add(CalibrationEvent.NAME);
+      fields.add(new String[] {"startTime", "nanoTime"});
+      int activeSetting = names.size();
+      names.add(EffectiveSettings.ACTIVE_SETTING);
+      fields.add(new String[] {"startTime", "id", "name", "value"});
+      return new Subscriptions(names.toArray(String[]::new), fields.toArray(String[][]::new), calibration, activeSetting);
+    }
+
+    ChunkReader reader(ConstantStore store, ChunkReader.Events events) {
+      return new ChunkReader(store, names, fields, events);
+    }
+
+    /** Whether {@code subscription} is a source's whose events are samples (not {@code jdk.MethodTiming}). */
+    boolean isSample(int subscription, List<JfrSource> sources) {
+      return subscription < calibration && !isMethodTiming(sources.get(subscription));
+    }
+  }
+
+  private static boolean isMethodTiming(JfrSource source) {
+    return source.eventName.equals(JfrSources.METHOD_TIMING);
   }
 
   private static String orNothing(String field) {
@@ -93,18 +121,17 @@ final class ReaderEvents implements ChunkReader.Events {
   }
 
   private void handle(int subscription, long[] values) {
-    if (subscription == calibration) {
+    if (subscription == subscriptions.calibration()) {
       joiner.onCalibration(values[START], values[1]);
-    } else if (subscription == activeSetting) {
+    } else if (subscription == subscriptions.activeSetting()) {
       if (values[2] >= 0 && values[3] >= 0) {
         inForce.onActiveSetting(values[1], store.string((int) values[2]), values[START], store.string((int) values[3]));
       }
     } else {
-      JfrSource source = sources.get(subscription);
-      if (source.eventName.equals(JfrSources.METHOD_TIMING)) {
+      if (methodTimings[subscription]) {
         methodTiming.onEvent(store, reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));
       } else {
-        sample(source, values);
+        sample(sources.get(subscription), values);
       }
     }
   }

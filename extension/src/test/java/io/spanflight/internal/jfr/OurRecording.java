@@ -5,10 +5,8 @@ import jdk.jfr.EventType;
 import jdk.jfr.Recording;
 
 /**
- * Tells our recording from every other one (the user's, {@code jcmd}'s, JMC's): ours is the one with
- * a setting of our {@link CalibrationEvent}.
- *
- * <p>Not API: internal to Spanflight.
+ * Tells our recording from every other one (the user's, {@code jcmd}'s, JMC's) in tests: ours is
+ * the one with a setting of our {@link CalibrationEvent}, whatever its name.
  */
 final class OurRecording {
   private OurRecording() {}
