@@ -55,7 +55,6 @@ final class OwnReaderArm {
   /** Resolves what a join would of each sample, then drops it. */
   private static final class Dropped implements ChunkReader.Events {
     private final ConstantStore store;
-    private List<JfrSource> sources;
     private ReaderEvents.Subscriptions subscriptions;
     private ChunkReader reader;
     private long events;
@@ -67,8 +66,7 @@ final class OwnReaderArm {
 
     /** A reader asked for exactly what Spanflight's own {@link ReaderEvents} asks for. */
     ChunkReader reader(List<JfrSource> sources) {
-      this.sources = List.copyOf(sources);
-      subscriptions = ReaderEvents.Subscriptions.of(this.sources);
+      subscriptions = ReaderEvents.Subscriptions.of(sources);
       reader = subscriptions.reader(store, this);
       return reader;
     }
@@ -76,7 +74,7 @@ final class OwnReaderArm {
     @Override
     public void event(int subscription, long[] values) {
       events++;
-      if (subscriptions.isSample(subscription, sources)) {
+      if (subscriptions.isSample(subscription)) {
         sum += values[ReaderEvents.START] + reader.javaThreadId(values[ReaderEvents.THREAD])
             + reader.stack(values[ReaderEvents.STACK]) + values[ReaderEvents.DURATION];
       }

@@ -33,8 +33,6 @@ final class ReaderEvents implements ChunkReader.Events {
   private long failed;
 
   private final List<JfrSource> sources;
-  /** Per source subscription: whether it is {@code jdk.MethodTiming} (decided once, not per event). */
-  private final boolean[] methodTimings;
   private final SampleJoiner joiner;
   private final MethodTimingDeltas methodTiming;
   private final EffectiveSettings inForce;
@@ -50,10 +48,6 @@ final class ReaderEvents implements ChunkReader.Events {
     this.inForce = inForce;
     this.store = joiner.store();
     this.subscriptions = Subscriptions.of(this.sources);
-    this.methodTimings = new boolean[this.sources.size()];
-    for (int i = 0; i < methodTimings.length; i++) {
-      methodTimings[i] = isMethodTiming(this.sources.get(i));
-    }
     this.reader = subscriptions.reader(store, this).inTimeOrder();
   }
 
@@ -61,14 +55,20 @@ final class ReaderEvents implements ChunkReader.Events {
    * What the reader is asked for: one subscription per source (its fields in the order above,
    * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}. The
    * benchmark's reader arm subscribes with the same list.
+   *
+   * @param methodTimings per source subscription, whether it is {@code jdk.MethodTiming}: decided
+   *     once here, not per event
    */
-  record Subscriptions(String[] names, String[][] fields, int calibration, int activeSetting) {
+  record Subscriptions(String[] names, String[][] fields, boolean[] methodTimings, int calibration, int activeSetting) {
     static Subscriptions of(List<JfrSource> sources) {
       List<String> names = new ArrayList<>();
       List<String[]> fields = new ArrayList<>();
+      boolean[] methodTimings = new boolean[sources.size()];
       for (JfrSource source : sources) {
+        boolean methodTiming = source.eventName.equals(JfrSources.METHOD_TIMING);
+        methodTimings[names.size()] = methodTiming;
         names.add(source.eventName);
-        fields.add(isMethodTiming(source)
+        fields.add(methodTiming
             ? new String[] {"startTime", "method", "invocations", "average"}
             : new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
                 weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
@@ -79,21 +79,23 @@ final class ReaderEvents implements ChunkReader.Events {
       int activeSetting = names.size();
       names.add(EffectiveSettings.ACTIVE_SETTING);
       fields.add(new String[] {"startTime", "id", "name", "value"});
-      return new Subscriptions(names.toArray(String[]::new), fields.toArray(String[][]::new), calibration, activeSetting);
+      return new Subscriptions(
+          names.toArray(String[]::new), fields.toArray(String[][]::new), methodTimings, calibration, activeSetting);
     }
 
     ChunkReader reader(ConstantStore store, ChunkReader.Events events) {
       return new ChunkReader(store, names, fields, events);
     }
 
-    /** Whether {@code subscription} is a source's whose events are samples (not {@code jdk.MethodTiming}). */
-    boolean isSample(int subscription, List<JfrSource> sources) {
-      return subscription < calibration && !isMethodTiming(sources.get(subscription));
+    /** Whether {@code subscription} is a source's {@code jdk.MethodTiming}. */
+    boolean isMethodTiming(int subscription) {
+      return subscription < calibration && methodTimings[subscription];
     }
-  }
 
-  private static boolean isMethodTiming(JfrSource source) {
-    return source.eventName.equals(JfrSources.METHOD_TIMING);
+    /** Whether {@code subscription} is a source's whose events are samples (not {@code jdk.MethodTiming}). */
+    boolean isSample(int subscription) {
+      return subscription < calibration && !methodTimings[subscription];
+    }
   }
 
   private static String orNothing(String field) {
@@ -128,7 +130,7 @@ final class ReaderEvents implements ChunkReader.Events {
         inForce.onActiveSetting(values[1], store.string((int) values[2]), values[START], store.string((int) values[3]));
       }
     } else {
-      if (methodTimings[subscription]) {
+      if (subscriptions.isMethodTiming(subscription)) {
         methodTiming.onEvent(store, reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));
       } else {
         sample(sources.get(subscription), values);
