@@ -52,7 +52,7 @@ public class SpanInternBenchmark {
   private final ContextRegistry registry = new ContextRegistry(
       bridge,
       span -> span,
-      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRootSpan, new AttributeKeyMap()));
+      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRoot, new AttributeKeyMap()));
   private Span root;
 
   private static final class IdleProcessor implements io.opentelemetry.sdk.trace.SpanProcessor {

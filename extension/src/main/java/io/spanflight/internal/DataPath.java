@@ -94,7 +94,7 @@ record DataPath(
     ContextAttributes attributes =
         config.contextAttributes().isEmpty()
             ? ContextAttributes.NONE
-            : new ContextAttributes(config.contextAttributes(), localRoots::localRootSpan, new AttributeKeyMap());
+            : new ContextAttributes(config.contextAttributes(), localRoots::localRoot, new AttributeKeyMap());
     ContextRegistry registry =
         new ContextRegistry(
             bridge,

@@ -30,19 +30,19 @@ public final class ContextAttributes {
   private final List<String> keys;
   private final List<AttributeKey<String>> stringKeys = new ArrayList<>();
   private final List<AttributeKey<Long>> longKeys = new ArrayList<>();
-  private final Function<SpanContext, ReadableSpan> localRootSpan;
+  private final Function<SpanContext, LocalRoot> localRoot;
   private final AttributeKeyMap keyMap;
   private final AtomicLong droppedValues = new AtomicLong();
 
   /**
    * @param keys span attribute keys to copy (string or long attributes)
-   * @param localRootSpan the live local-root span of a span, or null when unknown
+   * @param localRoot the local root of a live span, or null when unknown
    * @param keyMap the record's key map; the configured keys take the first indexes
    */
   public ContextAttributes(
-      List<String> keys, Function<SpanContext, ReadableSpan> localRootSpan, AttributeKeyMap keyMap) {
+      List<String> keys, Function<SpanContext, LocalRoot> localRoot, AttributeKeyMap keyMap) {
     this.keys = List.copyOf(keys);
-    this.localRootSpan = localRootSpan;
+    this.localRoot = localRoot;
     this.keyMap = keyMap;
     for (String key : this.keys) {
       stringKeys.add(AttributeKey.stringKey(key));
@@ -59,9 +59,9 @@ public final class ContextAttributes {
     return keyMap;
   }
 
-  /** The span whose attributes a context of {@code spanContext} reads, or null. */
-  ReadableSpan sourceOf(SpanContext spanContext) {
-    return keys.isEmpty() ? null : localRootSpan.apply(spanContext);
+  /** The local root whose attributes a context of {@code spanContext} reads, or null. */
+  LocalRoot sourceOf(SpanContext spanContext) {
+    return keys.isEmpty() ? null : localRoot.apply(spanContext);
   }
 
   /** The current values as {key, value, key, value...}; absent attributes are left out. */

@@ -1,16 +1,15 @@
 package io.spanflight.internal.registry;
 
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.sdk.trace.ReadableSpan;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
- * to. Its attributes are read from their source span when asked (see {@link ContextAttributes})
- * until that span has ended: then they are kept and the span is let go, so that a span the
- * application is done with is not held for the seconds a record lives.
+ * to. Its attributes are read from its {@link LocalRoot} when asked (see {@link ContextAttributes}):
+ * from the root span while it runs, kept there once it has ended, so that a span the application
+ * is done with is not held for the seconds a record lives.
  *
  * <p>One record object per slot ({@link io.spanflight.internal.bridge.ContextIds#index}), used
  * again by each span the slot is handed to: a record lives for seconds, and a new object per span
@@ -25,8 +24,6 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 public final class ContextRecord {
   private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
       AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
-  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> ATTRIBUTES =
-      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "spanAttributes");
 
   /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
   private volatile int id;
@@ -48,13 +45,11 @@ public final class ContextRecord {
   private boolean sampled;
   private final ContextAttributes attributes;
   /**
-   * The span the attributes are read from while it runs (a {@link ReadableSpan}), its attributes
-   * as they were when it ended (a {@code String[]}), or null (no source). One field, so that the
-   * switch from the first to the second is one compare-and-set from that very span: a thread that
-   * read the span, was preempted, and finds the record defined anew for another span changes
-   * nothing.
+   * The local root the attributes are read from, or null (none known, or no attributes
+   * configured). Shared by all records of the root's spans: it lets the root span go when it ends,
+   * so no record holds an application span beyond its end.
    */
-  private volatile Object spanAttributes;
+  private LocalRoot source;
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private String[] userPairs = ContextAttributes.NO_PAIRS;
   private boolean hasSpan;
@@ -86,7 +81,7 @@ public final class ContextRecord {
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    this.spanAttributes = hasSpan ? attributes.sourceOf(spanContext) : null;
+    this.source = hasSpan ? attributes.sourceOf(spanContext) : null;
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
@@ -106,7 +101,7 @@ public final class ContextRecord {
    * application object alive. Only once nothing can read the record any more.
    */
   void clear() {
-    spanAttributes = null;
+    source = null;
     userPairs = ContextAttributes.NO_PAIRS;
   }
 
@@ -174,29 +169,20 @@ public final class ContextRecord {
     return all;
   }
 
-  /** The source span's attributes: read while it runs, kept once it has ended. */
+  /** The local root's attributes: read while it runs, kept once it has ended. */
   private String[] spanPairs() {
-    Object state = spanAttributes;
-    if (state instanceof String[] kept) {
-      return kept;
-    }
-    ReadableSpan source = (ReadableSpan) state;
-    boolean hasEnded = source == null || source.hasEnded(); // read before: attributes are final after
-    String[] pairs = attributes.read(source);
-    if (hasEnded) {
-      pairs = attributes.shared(pairs);
-      ATTRIBUTES.compareAndSet(this, state, pairs);
-    }
-    return pairs;
+    LocalRoot root = source;
+    return root == null ? ContextAttributes.NO_PAIRS : root.pairs(attributes);
   }
 
   /**
-   * At span end (any thread) and pruning: lets the source span go if it has ended (its attributes
-   * are kept).
+   * At span end (any thread) and pruning: lets the local-root span go if it has ended (its
+   * attributes are kept).
    */
   void releaseEndedSource() {
-    if (spanAttributes instanceof ReadableSpan source && source.hasEnded()) {
-      spanPairs();
+    LocalRoot root = source;
+    if (root != null) {
+      root.releaseIfEnded(attributes);
     }
   }
 

@@ -260,11 +260,11 @@ public final class ContextRegistry {
   }
 
   /**
-   * The span has ended: its record leaves the key map now (see {@link #forgetKey}), and a record
-   * that reads its attributes from this span (a local root's own) keeps them and lets the span go
-   * now rather than at the next prune: a span held for up to a second outlives young collections,
-   * which copy it and everything it holds. Records interned with user entries wait for the epoch
-   * rule.
+   * The span has ended: its record leaves the key map now (see {@link #forgetKey}), and if the
+   * span is a local root, its {@link LocalRoot} keeps its attributes and lets it go now, for the
+   * records of all its spans, rather than at the next prune: a span held for up to a second
+   * outlives young collections, which copy it and everything it holds. Records interned with user
+   * entries wait for the epoch rule.
    */
   public void spanEnded(SpanContext spanContext) {
     ContextRecord record = byKey.remove(spanContext); // one map operation per span: the mapping goes first

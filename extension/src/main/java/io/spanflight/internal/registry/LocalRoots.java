@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LocalRoots implements SpanProcessor {
   public static final String PROFILE_ID_ATTRIBUTE = "pyroscope.profile.id";
 
-  private final ConcurrentHashMap<SpanContext, ReadableSpan> rootOf = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<SpanContext, LocalRoot> rootOf = new ConcurrentHashMap<>();
   private volatile boolean markProfileId;
 
   /** Marks local roots with {@code pyroscope.profile.id} from now on (the Grafana mode). */
@@ -34,10 +34,10 @@ public final class LocalRoots implements SpanProcessor {
   public void onStart(Context parentContext, ReadWriteSpan span) {
     SpanContext self = span.getSpanContext();
     SpanContext parent = Span.fromContext(parentContext).getSpanContext();
-    ReadableSpan root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
+    LocalRoot root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
     if (root == null) {
       // no local parent (or its start was not seen): this span is a local root
-      root = span;
+      root = new LocalRoot(span);
       if (markProfileId) {
         span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
       }
@@ -62,12 +62,12 @@ public final class LocalRoots implements SpanProcessor {
 
   /** The local root of a live span, or the span itself when it is unknown. */
   public SpanContext localRootOf(SpanContext span) {
-    ReadableSpan root = rootOf.get(span);
-    return root != null ? root.getSpanContext() : span;
+    LocalRoot root = rootOf.get(span);
+    return root != null ? root.context() : span;
   }
 
-  /** The local-root span of a live span, or null when its start was not seen. */
-  public ReadableSpan localRootSpan(SpanContext span) {
+  /** The local root of a live span, or null when its start was not seen. */
+  public LocalRoot localRoot(SpanContext span) {
     return rootOf.get(span);
   }
 

@@ -14,6 +14,7 @@ import io.spanflight.internal.registry.AttributeKeyMap;
 import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.LocalRoot;
 import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,9 +85,9 @@ final class JfrTestSamples {
     SpanContext ids = root.getSpanContext();
     SpanContext flagged = SpanContext.create(ids.getTraceId(), ids.getSpanId(),
         sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
-    ReadableSpan rootSpan = (ReadableSpan) root;
+    LocalRoot localRoot = new LocalRoot((ReadableSpan) root);
     ContextAttributes attributes = new ContextAttributes(
-        List.of("http.route", "http.request.method"), span -> rootSpan, new AttributeKeyMap());
+        List.of("http.route", "http.request.method"), span -> localRoot, new AttributeKeyMap());
     ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
     return registry.resolve(registry.idOf(flagged));
   }

@@ -16,7 +16,7 @@ class ContextAttributesTest {
   private final Tracer tracer = SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("test");
   private final AttributeKeyMap keyMap = new AttributeKeyMap();
   private final ContextAttributes attributes =
-      new ContextAttributes(List.of("http.route", "http.request.method", "tenant.id"), localRoots::localRootSpan, keyMap);
+      new ContextAttributes(List.of("http.route", "http.request.method", "tenant.id"), localRoots::localRoot, keyMap);
   private final TestBridge bridge = new TestBridge();
   private final ContextRegistry registry = new ContextRegistry(bridge, s -> s, attributes);
 
@@ -65,6 +65,33 @@ class ContextAttributesTest {
     }
     assertThat(root.get()).as("the ended span, held only by the record until the next prune").isNull();
     assertThat(record[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+  }
+
+  @Test
+  void aChildSpansRecordLetsTheLocalRootGoWhenTheRootEnds() {
+    EndedSpans endedSpans = new EndedSpans();
+    endedSpans.connect(registry);
+    Tracer ending = SdkTracerProvider.builder().addSpanProcessor(endedSpans).addSpanProcessor(localRoots).build().get("t");
+    ContextRecord[] child = new ContextRecord[1];
+    WeakReference<Span> root = startAndEndRootWithChild(ending, child); // no prune between
+
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (root.get() != null && System.nanoTime() < deadline) {
+      System.gc();
+    }
+    assertThat(root.get()).as("the ended root, held by no record once it has ended").isNull();
+    assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+  }
+
+  private WeakReference<Span> startAndEndRootWithChild(Tracer tracer, ContextRecord[] childRecord) {
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    registry.idOf(root.getSpanContext()); // the root was current too, as in a server
+    Span child = tracer.spanBuilder("SELECT").setParent(Context.root().with(root)).startSpan();
+    childRecord[0] = registry.resolve(registry.idOf(child.getSpanContext()));
+    root.setAttribute("http.route", "/r");
+    child.end();
+    root.end();
+    return new WeakReference<>(root);
   }
 
   private WeakReference<Span> startAndEndRoot(ContextRecord[] record) {

@@ -57,9 +57,9 @@ class LateAttributeReadTest {
     CountDownLatch reading = new CountDownLatch(1);
     CountDownLatch go = new CountDownLatch(1);
     boolean[] firstEnded = {false};
-    Map<SpanContext, ReadableSpan> roots = Map.of(
-        span(1), root("/first", firstEnded, slow, reading, go),
-        span(2), root("/second", new boolean[] {false}, slow, reading, go));
+    Map<SpanContext, LocalRoot> roots = Map.of(
+        span(1), new LocalRoot(root("/first", firstEnded, slow, reading, go)),
+        span(2), new LocalRoot(root("/second", new boolean[] {false}, slow, reading, go)));
     ContextAttributes attributes = new ContextAttributes(List.of("http.route"), roots::get, new AttributeKeyMap());
     ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
 

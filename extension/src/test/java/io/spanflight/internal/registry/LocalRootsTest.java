@@ -32,9 +32,9 @@ class LocalRootsTest {
     Tracer plain = SdkTracerProvider.builder().addSpanProcessor(unmarked).build().get("test");
     Span root = plain.spanBuilder("root").startSpan();
     assertThat(((ReadableSpan) root).getAttribute(PROFILE_ID)).isNull();
-    assertThat(unmarked.localRootSpan(root.getSpanContext())).isSameAs(root);
+    assertThat(unmarked.localRoot(root.getSpanContext()).span()).isSameAs(root);
     root.end();
-    assertThat(unmarked.localRootSpan(root.getSpanContext())).isNull();
+    assertThat(unmarked.localRoot(root.getSpanContext())).isNull();
   }
 
   @Test

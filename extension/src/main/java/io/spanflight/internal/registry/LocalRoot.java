@@ -1,0 +1,68 @@
+package io.spanflight.internal.registry;
+
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+
+/**
+ * A local-root span as the records of its trace's spans see it: the span while it runs, its
+ * configured attributes once it has ended. One small object per local root, shared by the records
+ * of all its spans, so that when the root ends its record lets the span go for all of them: a
+ * child's record used to hold the root span itself until the next prune, up to a second after the
+ * request, through young collections that copied the span and everything it holds.
+ *
+ * <p>One {@link ContextAttributes} per process reads it (Spanflight starts once), so the attributes
+ * it keeps are those of the configured keys.
+ *
+ * <p>Not API: internal to Spanflight.
+ */
+public final class LocalRoot {
+  private static final AtomicReferenceFieldUpdater<LocalRoot, Object> STATE =
+      AtomicReferenceFieldUpdater.newUpdater(LocalRoot.class, Object.class, "state");
+
+  private final SpanContext context;
+  /** The span ({@link ReadableSpan}) until it has ended and been read, then its pairs ({@code String[]}). */
+  private volatile Object state;
+
+  public LocalRoot(ReadableSpan span) {
+    this.context = span.getSpanContext();
+    this.state = span;
+  }
+
+  /** The root span's context (the Grafana mode links samples to it). */
+  public SpanContext context() {
+    return context;
+  }
+
+  /** The running span, or null once it has ended and been let go. */
+  ReadableSpan span() {
+    return state instanceof ReadableSpan span ? span : null;
+  }
+
+  /**
+   * The configured attributes: read from the span while it runs, kept once it has ended. The
+   * switch from span to pairs is one compare-and-set from that span, so a late reader never
+   * replaces the kept pairs.
+   */
+  String[] pairs(ContextAttributes attributes) {
+    Object now = state;
+    if (now instanceof String[] kept) {
+      return kept;
+    }
+    ReadableSpan span = (ReadableSpan) now;
+    boolean hasEnded = span.hasEnded(); // read before: attributes are final after the end
+    String[] pairs = attributes.read(span);
+    if (hasEnded) {
+      pairs = attributes.shared(pairs);
+      STATE.compareAndSet(this, now, pairs);
+    }
+    return pairs;
+  }
+
+  /** Keeps the attributes and lets the span go, if it has ended. */
+  void releaseIfEnded(ContextAttributes attributes) {
+    if (state instanceof ReadableSpan span && span.hasEnded()) {
+      pairs(attributes);
+    }
+  }
+}
