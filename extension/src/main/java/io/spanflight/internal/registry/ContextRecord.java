@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 public final class ContextRecord {
   private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
       AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
+  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> ATTRIBUTES =
+      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "spanAttributes");
 
   /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
   private volatile int id;
@@ -45,11 +47,16 @@ public final class ContextRecord {
   private boolean sampled;
   private final ContextAttributes attributes;
   /**
-   * The local root the attributes are read from, or null (none known, or no attributes
-   * configured). Shared by all records of the root's spans: it lets the root span go when it ends,
-   * so no record holds an application span beyond its end.
+   * Where the attributes come from: the {@link LocalRoot} while the root runs (shared by all
+   * records of its spans, it lets the root span go when the root ends), the root's attributes once
+   * it has ended ({@code String[]}, shared by equal records), or null (none known, or no attributes
+   * configured). The record lets its local root go too, at its span's end or the next prune: the
+   * record is old and the local root young, and G1 rescans every old object that points into young
+   * regions at each young collection, for as long as it points there. One field, switched by one
+   * compare-and-set from that local root: a thread that read it, was preempted, and finds the
+   * record defined anew changes nothing.
    */
-  private LocalRoot source;
+  private volatile Object spanAttributes;
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private String[] userPairs = ContextAttributes.NO_PAIRS;
   private boolean hasSpan;
@@ -81,7 +88,7 @@ public final class ContextRecord {
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    this.source = hasSpan ? attributes.sourceOf(spanContext) : null;
+    this.spanAttributes = hasSpan ? attributes.sourceOf(spanContext) : null;
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
@@ -101,7 +108,7 @@ public final class ContextRecord {
    * application object alive. Only once nothing can read the record any more.
    */
   void clear() {
-    source = null;
+    spanAttributes = null;
     userPairs = ContextAttributes.NO_PAIRS;
   }
 
@@ -171,18 +178,31 @@ public final class ContextRecord {
 
   /** The local root's attributes: read while it runs, kept once it has ended. */
   private String[] spanPairs() {
-    LocalRoot root = source;
-    return root == null ? ContextAttributes.NO_PAIRS : root.pairs(attributes);
+    Object state = spanAttributes;
+    if (state instanceof String[] kept) {
+      return kept;
+    }
+    if (state == null) {
+      return ContextAttributes.NO_PAIRS;
+    }
+    LocalRoot root = (LocalRoot) state;
+    String[] pairs = root.pairs(attributes);
+    if (root.hasEnded()) {
+      ATTRIBUTES.compareAndSet(this, root, pairs);
+    }
+    return pairs;
   }
 
   /**
-   * At span end (any thread) and pruning: lets the local-root span go if it has ended (its
-   * attributes are kept).
+   * At span end (any thread) and pruning: if the local root has ended, keeps its attributes and
+   * lets the local root (and through it, the root span) go.
    */
   void releaseEndedSource() {
-    LocalRoot root = source;
-    if (root != null) {
+    if (spanAttributes instanceof LocalRoot root) {
       root.releaseIfEnded(attributes);
+      if (root.hasEnded()) {
+        spanPairs();
+      }
     }
   }
 

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * configured attributes once it has ended. One small object per local root, shared by the records
  * of all its spans, so that when the root ends its record lets the span go for all of them: a
  * child's record used to hold the root span itself until the next prune, up to a second after the
- * request, through young collections that copied the span and everything it holds.
+ * request, through young collections that copied the span and everything it holds. Records
+ * let it go in turn once the root has ended ({@link ContextRecord#releaseEndedSource}).
  *
  * <p>One {@link ContextAttributes} per process reads it (Spanflight starts once), so the attributes
  * it keeps are those of the configured keys.
@@ -57,6 +58,11 @@ public final class LocalRoot {
       STATE.compareAndSet(this, now, pairs);
     }
     return pairs;
+  }
+
+  /** Whether the root span has ended and its attributes are kept (the span let go). */
+  boolean hasEnded() {
+    return state instanceof String[];
   }
 
   /** Keeps the attributes and lets the span go, if it has ended. */

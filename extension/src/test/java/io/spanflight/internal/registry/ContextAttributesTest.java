@@ -73,25 +73,37 @@ class ContextAttributesTest {
     endedSpans.connect(registry);
     Tracer ending = SdkTracerProvider.builder().addSpanProcessor(endedSpans).addSpanProcessor(localRoots).build().get("t");
     ContextRecord[] child = new ContextRecord[1];
-    WeakReference<Span> root = startAndEndRootWithChild(ending, child); // no prune between
+    List<WeakReference<Object>> held = startAndEndRootWithChild(ending, child); // no prune between
+    WeakReference<Object> root = held.get(0);
+    WeakReference<Object> localRoot = held.get(1);
 
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
-    while (root.get() != null && System.nanoTime() < deadline) {
-      System.gc();
-    }
+    awaitCollected(root);
     assertThat(root.get()).as("the ended root, held by no record once it has ended").isNull();
+    assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+    registry.prune(slot -> true); // still referenced by a timeline: the records stay
+    awaitCollected(localRoot);
+    assertThat(localRoot.get()).as("the local root, let go by the child's record at the prune").isNull();
     assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
   }
 
-  private WeakReference<Span> startAndEndRootWithChild(Tracer tracer, ContextRecord[] childRecord) {
+  private static void awaitCollected(WeakReference<?> reference) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (reference.get() != null && System.nanoTime() < deadline) {
+      System.gc();
+    }
+  }
+
+  /** Weak references to the root span and its {@link LocalRoot}. */
+  private List<WeakReference<Object>> startAndEndRootWithChild(Tracer tracer, ContextRecord[] childRecord) {
     Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
     registry.idOf(root.getSpanContext()); // the root was current too, as in a server
     Span child = tracer.spanBuilder("SELECT").setParent(Context.root().with(root)).startSpan();
     childRecord[0] = registry.resolve(registry.idOf(child.getSpanContext()));
+    LocalRoot localRoot = localRoots.localRoot(child.getSpanContext());
     root.setAttribute("http.route", "/r");
     child.end();
     root.end();
-    return new WeakReference<>(root);
+    return List.of(new WeakReference<>(root), new WeakReference<>(localRoot));
   }
 
   private WeakReference<Span> startAndEndRoot(ContextRecord[] record) {
