@@ -54,13 +54,13 @@ public final class ContextRegistry {
   static final int MAX_IDLE_RECORDS = 16_384;
 
   /**
-   * The record and id of each interned key: the SpanContext, or a {@link UserKeyed} when user
-   * entries come with it. The id's generation tells whether the record still stands for the key,
-   * so the record keeps no reference to the key. A record is old (it serves span after span) and
-   * the key young; a record given the key on every define made G1 scan its card at the next young
-   * collection (Spring PetClinic: 15 000 defines a second).
+   * The id of each interned key: the SpanContext, or a {@link UserKeyed} when user entries come
+   * with it. Ids, not records: the id's generation tells whether its record still stands for the
+   * key, so the record keeps no reference to the key. A record is old (it serves span after span)
+   * and the key young; a record given the key on every define made G1 scan its card at the next
+   * young collection (Spring PetClinic: 15 000 defines a second).
    */
-  private final ConcurrentHashMap<Object, Interned> byKey = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Object, Integer> byKey = new ConcurrentHashMap<>();
   private final RecordTable byId = new RecordTable();
   private final AtomicInteger size = new AtomicInteger();
   /** The last ids of free slots, first freed first: a slot is reused as late as possible. */
@@ -79,7 +79,7 @@ public final class ContextRegistry {
    * Interns a span context key (or keeps the current id a racing thread interned); one object,
    * not a capturing lambda per new span.
    */
-  private final BiFunction<Object, Interned, Interned> internSpan =
+  private final BiFunction<Object, Integer, Integer> internSpan =
       (key, known) -> isCurrent(known) ? known : create((SpanContext) key, null);
 
   /** @param bridge told what each id stands for before the id is handed out */
@@ -113,14 +113,6 @@ public final class ContextRegistry {
   /** A span context together with user-defined entries. */
   private record UserKeyed(SpanContext spanContext, UserEntries entries) {}
 
-  /** What a key was interned as: its record, current while it still has this id. */
-  record Interned(ContextRecord record, int id) {
-    /** The record, if it still stands for the id (it is retired and defined anew only later), else null. */
-    ContextRecord current() {
-      return record.id() == id ? record : null;
-    }
-  }
-
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
     int id = currentId(byKey.get(spanContext));
@@ -149,24 +141,23 @@ public final class ContextRegistry {
   /**
    * The id the key map gave, if its record still stands for it (its use noted), else 0. A record
    * retired and defined for another context meanwhile has the slot's next generation, so the id
-   * of another context is never returned for this one. (One read of the record's id: the record
-   * table's pages are not asked on this path, which runs on every scope switch.)
+   * of another context is never returned for this one.
    */
-  int currentId(Interned interned) {
-    ContextRecord record = interned == null ? null : interned.current();
+  int currentId(Integer id) {
+    ContextRecord record = id == null ? null : byId.get(id);
     if (record == null) {
       return NO_CONTEXT;
     }
     record.lastEpoch = epoch;
-    return interned.id();
+    return id;
   }
 
-  private static boolean isCurrent(Interned interned) {
-    return interned != null && interned.current() != null;
+  private boolean isCurrent(Integer id) {
+    return id != null && byId.get(id) != null;
   }
 
-  /** A fresh id and its slot's own record, defined anew, or null when all slots are in use. */
-  private Interned create(SpanContext spanContext, UserEntries entries) {
+  /** A fresh id (its slot's own record, defined anew), or null when all slots are in use. */
+  private Integer create(SpanContext spanContext, UserEntries entries) {
     int id = nextId();
     if (id == NO_CONTEXT) {
       exhausted.incrementAndGet();
@@ -184,7 +175,7 @@ public final class ContextRegistry {
       byId.put(record);
     }
     size.incrementAndGet();
-    return new Interned(record, id);
+    return id;
   }
 
   /** The next generation of the slot freed first, or a never-used slot, or 0 when none is left. */
@@ -231,7 +222,7 @@ public final class ContextRegistry {
   public int prune(IntPredicate referenced) {
     int current = epoch;
     // the key map first: a record that leaves it now is found by no capture thread that looks later
-    byKey.values().removeIf(interned -> !usedSince(interned.current(), current - 1));
+    byKey.values().removeIf(id -> !usedSince(byId.get(id), current - 1));
     boolean windowsClear = windowsClearOfEpochsBefore(current);
     int[] waiting = quarantine.toArray();
     quarantine.clear();
@@ -290,8 +281,8 @@ public final class ContextRegistry {
    * interned with user entries wait for the epoch rule.
    */
   public void spanEnded(SpanContext spanContext) {
-    Interned interned = byKey.remove(spanContext); // one map operation per span
-    ContextRecord record = interned == null ? null : interned.current();
+    Integer id = byKey.remove(spanContext); // one map operation per span
+    ContextRecord record = id == null ? null : byId.get(id);
     if (record != null) {
       record.releaseEndedSource();
     }

@@ -82,7 +82,7 @@ class RecordReuseTest {
     int other = registry.idOf(span(2)); // and the record was defined for another span
     assertThat(registry.resolve(other)).isSameAs(record);
 
-    assertThat(registry.currentId(new ContextRegistry.Interned(record, found)))
+    assertThat(registry.currentId(found))
         .as("the id of span 2 handed out for span 1")
         .isEqualTo(ContextRegistry.NO_CONTEXT);
   }
