@@ -22,11 +22,18 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * <p>Not API: internal to Spanflight.
  */
 public final class ContextRecord {
+  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
+      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
   private static final AtomicReferenceFieldUpdater<ContextRecord, Object> ATTRIBUTES =
       AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "spanAttributes");
 
   /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
   private volatile int id;
+  /**
+   * The interned key, so that pruning can remove the record in O(1); null once the record has
+   * left the key map (unused for a while: a later use of the same span interns a new record).
+   */
+  volatile Object key;
   /**
    * The trace (two halves) and the span samples link to (this one, or its local root in the
    * Grafana mode), as plain fields rather than a {@link SpanLink} of their own: every object a
@@ -72,12 +79,9 @@ public final class ContextRecord {
    * @param linkTo the span profiles link to: the span itself, or its local root in the Grafana
    *     mode (same trace)
    */
-  void define(int id, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
+  void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
     this.hasSpan = spanContext.isValid();
-    String[] pairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
-    if (userPairs != pairs) {
-      userPairs = pairs; // only when it changes: a reference stored into this (old) object costs G1 a card
-    }
+    this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
     String traceId = spanContext.getTraceId();
     this.traceIdHigh = SpanLink.parseHex(traceId, 0);
     this.traceIdLow = SpanLink.parseHex(traceId, 16);
@@ -89,6 +93,7 @@ public final class ContextRecord {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
     this.lastEpoch = epoch;
+    this.key = key;
     this.id = id;
   }
 
@@ -105,6 +110,11 @@ public final class ContextRecord {
   void clear() {
     spanAttributes = null;
     userPairs = ContextAttributes.NO_PAIRS;
+  }
+
+  /** Takes the key away if it is still {@code expected} (the record may have been defined anew). */
+  void forgetKey(Object expected) {
+    KEY.compareAndSet(this, expected, null);
   }
 
   public int id() {

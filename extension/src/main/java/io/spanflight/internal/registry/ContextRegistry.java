@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
@@ -21,8 +21,8 @@ import java.util.function.UnaryOperator;
  * by the capture path in the current or previous epoch are removed and their ids reused. The
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
- * A record unused for two epochs leaves the key map first (also while still referenced), so that
- * the span context it was interned by can be collected while the record waits for its timelines.
+ * A record unused for two epochs but still referenced leaves the key map first, so that the span
+ * context it was interned by can be collected while the record waits for its timelines.
  *
  * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
  * slot is handed to (so that young collections do not copy a new record per span). A removed
@@ -53,14 +53,8 @@ public final class ContextRegistry {
    */
   static final int MAX_IDLE_RECORDS = 16_384;
 
-  /**
-   * The id of each interned key: the SpanContext, or a {@link UserKeyed} when user entries come
-   * with it. Ids, not records: the id's generation tells whether its record still stands for the
-   * key, so the record keeps no reference to the key. A record is old (it serves span after span)
-   * and the key young; a record given the key on every define made G1 scan its card at the next
-   * young collection (Spring PetClinic: 15 000 defines a second).
-   */
-  private final ConcurrentHashMap<Object, Integer> byKey = new ConcurrentHashMap<>();
+  /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
+  private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
   private final RecordTable byId = new RecordTable();
   private final AtomicInteger size = new AtomicInteger();
   /** The last ids of free slots, first freed first: a slot is reused as late as possible. */
@@ -75,12 +69,8 @@ public final class ContextRegistry {
   private final ContextAttributes attributes;
   private final int maxIndex;
   private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
-  /**
-   * Interns a span context key (or keeps the current id a racing thread interned); one object,
-   * not a capturing lambda per new span.
-   */
-  private final BiFunction<Object, Integer, Integer> internSpan =
-      (key, known) -> isCurrent(known) ? known : create((SpanContext) key, null);
+  /** Creates the record of a span context key; one object, not a capturing lambda per new span. */
+  private final Function<Object, ContextRecord> createForSpan = key -> create((SpanContext) key, null, key);
 
   /** @param bridge told what each id stands for before the id is handed out */
   public ContextRegistry(ContextBridge bridge) {
@@ -115,9 +105,9 @@ public final class ContextRegistry {
 
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
-    int id = currentId(byKey.get(spanContext));
+    int id = currentId(byKey.get(spanContext), spanContext);
     if (id == NO_CONTEXT) {
-      id = currentId(byKey.compute(spanContext, internSpan));
+      id = currentId(byKey.computeIfAbsent(spanContext, createForSpan), spanContext);
     }
     return id;
   }
@@ -131,33 +121,33 @@ public final class ContextRegistry {
       return spanContext.isValid() ? idOf(spanContext) : NO_CONTEXT;
     }
     UserKeyed key = new UserKeyed(spanContext, entries);
-    int id = currentId(byKey.get(key));
+    int id = currentId(byKey.get(key), key);
     if (id == NO_CONTEXT) {
-      id = currentId(byKey.compute(key, (k, known) -> isCurrent(known) ? known : create(spanContext, entries)));
+      id = currentId(byKey.computeIfAbsent(key, k -> create(spanContext, entries, k)), key);
     }
     return id;
   }
 
   /**
-   * The id the key map gave, if its record still stands for it (its use noted), else 0. A record
-   * retired and defined for another context meanwhile has the slot's next generation, so the id
-   * of another context is never returned for this one.
+   * The id of a record the key map gave for {@code key}, if the record still stands for that key
+   * (its use noted), else 0. The id is read before the key: a record retired and defined for
+   * another context meanwhile shows another key, so its new id is never returned for this one.
    */
-  int currentId(Integer id) {
-    ContextRecord record = id == null ? null : byId.get(id);
+  int currentId(ContextRecord record, Object key) {
     if (record == null) {
+      return NO_CONTEXT;
+    }
+    int id = record.id();
+    Object recordKey = record.key;
+    if (recordKey != key && (recordKey == null || !recordKey.equals(key))) {
       return NO_CONTEXT;
     }
     record.lastEpoch = epoch;
     return id;
   }
 
-  private boolean isCurrent(Integer id) {
-    return id != null && byId.get(id) != null;
-  }
-
-  /** A fresh id (its slot's own record, defined anew), or null when all slots are in use. */
-  private Integer create(SpanContext spanContext, UserEntries entries) {
+  /** A record for a fresh id (the slot's own record, defined anew), or null when all slots are in use. */
+  private ContextRecord create(SpanContext spanContext, UserEntries entries, Object key) {
     int id = nextId();
     if (id == NO_CONTEXT) {
       exhausted.incrementAndGet();
@@ -168,14 +158,14 @@ public final class ContextRegistry {
     if (fresh) {
       record = new ContextRecord(attributes);
     }
-    record.define(id, spanContext, linkTarget.apply(spanContext), entries, epoch);
+    record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
     bridge.define(id, record.traceIdHigh(), record.traceIdLow(), record.spanIdNumber(),
         spanContext.getTraceFlags().asByte(), record.recordAttributes());
     if (fresh) {
       byId.put(record);
     }
     size.incrementAndGet();
-    return id;
+    return record;
   }
 
   /** The next generation of the slot freed first, or a never-used slot, or 0 when none is left. */
@@ -221,8 +211,6 @@ public final class ContextRegistry {
    */
   public int prune(IntPredicate referenced) {
     int current = epoch;
-    // the key map first: a record that leaves it now is found by no capture thread that looks later
-    byKey.values().removeIf(id -> !usedSince(byId.get(id), current - 1));
     boolean windowsClear = windowsClearOfEpochsBefore(current);
     int[] waiting = quarantine.toArray();
     quarantine.clear();
@@ -242,23 +230,23 @@ public final class ContextRegistry {
     }
     int[] removed = {0};
     byId.forEach(nextIndex.get(), record -> {
-      if (!usedSince(record, current - 1) && !referenced.test(ContextIds.index(record.id()))) {
+      boolean unused = record.lastEpoch < current - 1;
+      if (unused && !referenced.test(ContextIds.index(record.id()))) {
         int id = record.id();
+        forgetKey(record);
         record.retire();
         quarantine.add(id);
         size.decrementAndGet();
         removed[0]++;
       } else {
+        if (unused) {
+          forgetKey(record);
+        }
         record.releaseEndedSource();
       }
     });
     epoch = current + 1;
     return removed[0];
-  }
-
-  /** Whether {@code record} is current and the capture path used it in epoch {@code since} or later. */
-  private static boolean usedSince(ContextRecord record, int since) {
-    return record != null && record.lastEpoch >= since;
   }
 
   /** Whether no read window can hold a record retired before epoch {@code current}. */
@@ -272,19 +260,40 @@ public final class ContextRegistry {
   }
 
   /**
-   * The span has ended: its record leaves the key map now, so the map no longer holds the
-   * application's span context (and its id strings); the record stays resolvable by id for the
-   * timelines that refer to it, and a later use of the same span, rare, interns a new record with
-   * the same link. If the span is a local root, its {@link LocalRoot} keeps its attributes and
-   * lets it go now, for the records of all its spans, rather than at the next prune: a span held
-   * for up to a second outlives young collections, which copy it and everything it holds. Records
-   * interned with user entries wait for the epoch rule.
+   * The span has ended: its record leaves the key map now (see {@link #forgetKey}), and if the
+   * span is a local root, its {@link LocalRoot} keeps its attributes and lets it go now, for the
+   * records of all its spans, rather than at the next prune: a span held for up to a second
+   * outlives young collections, which copy it and everything it holds. Records interned with user
+   * entries wait for the epoch rule.
    */
   public void spanEnded(SpanContext spanContext) {
-    Integer id = byKey.remove(spanContext); // one map operation per span
-    ContextRecord record = id == null ? null : byId.get(id);
+    ContextRecord record = byKey.remove(spanContext); // one map operation per span: the mapping goes first
     if (record != null) {
-      record.releaseEndedSource();
+      Object key = record.key;
+      if (key != null && key.equals(spanContext)) {
+        record.forgetKey(key);
+        record.releaseEndedSource();
+      }
+    }
+  }
+
+  /**
+   * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
+   * it, but no longer holds the application's span context (and its id strings) for the seconds
+   * until they are pruned. A later use of the same span, rare once unused for two epochs, interns
+   * a new record with the same link.
+   */
+  private void forgetKey(ContextRecord record) {
+    forgetKey(record, record.key);
+  }
+
+  /**
+   * The mapping goes first, then the record's key (only if the mapping was still there): a capture
+   * thread that found the record and then reads its key still finds the key, or finds no mapping.
+   */
+  private void forgetKey(ContextRecord record, Object key) {
+    if (key != null && byKey.remove(key, record)) {
+      record.forgetKey(key);
     }
   }
 

@@ -70,7 +70,7 @@ class ContextRegistryTest {
 
     assertThat(registry.resolve(first)).as("still resolvable for its timelines").isNotNull();
     int second = registry.idOf(span);
-    assertThat(second).as("interned anew: the key map no longer holds the span context").isNotEqualTo(first);
+    assertThat(second).as("interned anew: the old record no longer holds the span context").isNotEqualTo(first);
     assertThat(registry.resolve(second).link()).isEqualTo(registry.resolve(first).link());
     assertThat(registry.resolve(first).spanIdHex()).isEqualTo(span.getSpanId());
   }

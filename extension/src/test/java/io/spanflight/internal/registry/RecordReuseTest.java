@@ -75,14 +75,14 @@ class RecordReuseTest {
   @Test
   void aRecordFoundForOneContextNeverGivesTheIdItWasDefinedWithForAnother() {
     SpanContext ended = span(1);
-    int found = registry.idOf(ended); // a capture thread found its id in the key map ...
-    ContextRecord record = registry.resolve(found);
+    registry.idOf(ended);
+    ContextRecord found = registry.resolve(registry.idOf(ended)); // a capture thread found it in the key map ...
     registry.spanEnded(ended); // ... and was preempted while the span ended
     prune(4);
     int other = registry.idOf(span(2)); // and the record was defined for another span
-    assertThat(registry.resolve(other)).isSameAs(record);
+    assertThat(registry.resolve(other)).isSameAs(found);
 
-    assertThat(registry.currentId(found))
+    assertThat(registry.currentId(found, ended))
         .as("the id of span 2 handed out for span 1")
         .isEqualTo(ContextRegistry.NO_CONTEXT);
   }
