@@ -31,6 +31,9 @@ import java.util.List;
  *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
  *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
  *       ({@code io.pyroscope:otel}, which starts async-profiler and uploads to the sink)
+ *   <li>{@code jfr-only-twin}: exactly {@code jfr-only}, measured against {@code jfr-only} (an A/A
+ *       pair): its spread is the harness's noise floor, what a difference between two arms must
+ *       exceed before it means anything on this machine. Not in the default run.
  * </ul>
  */
 final class Arms {
@@ -42,6 +45,8 @@ final class Arms {
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
   static final List<String> PARTS = List.of("jfr-only", "capture-only", "stream-only", "reader-only");
+  /** An arm identical to {@code jfr-only}, measured against it. */
+  static final String TWIN = "jfr-only-twin";
   static final String TRACED_METHOD = "io.spanflight.demo.service.ReportGenerator::generate";
 
   private Arms() {}
@@ -66,6 +71,10 @@ final class Arms {
         "-Dotel.logs.exporter=none"));
     if (jdkFeature >= 22) {
       common.add("--enable-native-access=ALL-UNNAMED"); // in every arm, so that all run alike
+    }
+    if (name.equals(TWIN)) {
+      Arm same = arm("jfr-only", jars, sinkUrl, jdkFeature);
+      return new Arm(name, "jfr-only", "the same as jfr-only (A/A: the harness's noise floor)", same.jvmArgs(), same.missing());
     }
     if (PARTS.contains(name)) {
       return new Arm(name, "agent", "agent + spanflight.jar as " + name + " (benchmark arm)",
@@ -125,7 +134,7 @@ final class Arms {
             missing(jars.agent(), jars.pyroscopeExtension()));
       default:
         throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL + ", " + PARTS
-            + ", spanflight-off, and spanflight-<source> for a source of " + SOURCES);
+            + ", " + TWIN + ", spanflight-off, and spanflight-<source> for a source of " + SOURCES);
     }
   }
 
