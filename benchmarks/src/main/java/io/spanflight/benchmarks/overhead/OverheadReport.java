@@ -27,8 +27,8 @@ final class OverheadReport {
         String.join("; ", results.stream().map(RunResult::loadAverage).distinct().toList())));
     md.append("Command: `").append(command).append("`\n\n");
 
-    md.append("| arm | vs | CPU per request ratio | throughput ratio | p50 latency ratio | p99 latency ratio | mean RSS diff | peak RSS (VmHWM) diff | pairs |\n");
-    md.append("|---|---|---|---|---|---|---|---|---|\n");
+    md.append("| arm | vs | CPU per request ratio | 90 % interval of its median | throughput ratio | p50 latency ratio | p99 latency ratio | mean RSS diff | peak RSS (VmHWM) diff | pairs |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|\n");
     for (Arm arm : arms) {
       List<Double> thr = new ArrayList<>();
       List<Double> p50 = new ArrayList<>();
@@ -49,10 +49,12 @@ final class OverheadReport {
       if (cpu.isEmpty()) {
         continue;
       }
-      md.append(String.format(Locale.ROOT, "| %s | %s | **%s** | %s | %s | %s | %s | %s | %d |%n", arm.name(), arm.baseline(),
-          ratio(cpu), ratio(thr), ratio(p50), ratio(p99), megabytes(rss), megabytes(hwm), cpu.size()));
+      md.append(String.format(Locale.ROOT, "| %s | %s | **%s** | %s | %s | %s | %s | %s | %s | %d |%n", arm.name(), arm.baseline(),
+          ratio(cpu), medianInterval(cpu), ratio(thr), ratio(p50), ratio(p99), megabytes(rss), megabytes(hwm), cpu.size()));
     }
     md.append("\nRatios are arm / baseline within a pair; median, with the range over the pairs in brackets."
+        + " The interval of the median is distribution-free (order statistics; its exact coverage in brackets):"
+        + " a target inside it is neither met nor missed by this run; fewer than 5 pairs give none."
         + " RSS differences in MB (mean of VmRSS sampled every second; VmHWM at the end of the window).\n\n");
 
     md.append("Where the CPU per request goes, arm minus baseline, ms per request (median over the pairs):\n\n");
@@ -139,6 +141,12 @@ final class OverheadReport {
 
   private static double median(List<RunResult> runs, ToDoubleFunction<RunResult> value) {
     return Stats.median(runs.stream().map(r -> value.applyAsDouble(r)).toList());
+  }
+
+  private static String medianInterval(List<Double> values) {
+    double[] interval = Stats.medianInterval(values, 0.9);
+    return interval == null ? "too few pairs"
+        : String.format(Locale.ROOT, "%.3f–%.3f (%.0f %%)", interval[0], interval[1], 100 * interval[2]);
   }
 
   private static String ratio(List<Double> values) {
