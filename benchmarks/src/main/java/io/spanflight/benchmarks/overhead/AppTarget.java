@@ -48,13 +48,12 @@ final class AppTarget implements Target {
   }
 
   @Override
-  public Running start(Arm arm, Path log) throws IOException {
+  public Running start(Arm arm, Path log, Placement placement) throws IOException {
     int port = freePort();
-    List<String> command = new ArrayList<>();
-    command.add(ServiceJvm.Command.currentJava().toString());
-    command.addAll(heap);
-    command.addAll(arm.jvmArgs());
-    command.addAll(List.of("-jar", jar.toString(), String.format(portArgument, port)));
+    List<String> args = new ArrayList<>(heap);
+    args.addAll(arm.jvmArgs());
+    args.addAll(List.of("-jar", jar.toString(), String.format(portArgument, port)));
+    List<String> command = placement.command(ServiceJvm.Command.currentJava().toString(), args);
     Files.createDirectories(log.toAbsolutePath().getParent());
     Files.writeString(log, "# " + String.join(" ", command) + "\n");
     Process process = new ProcessBuilder(command)

@@ -34,19 +34,17 @@ final class DemoTarget implements Target {
   }
 
   /** Starts the demo service with the arm's options and {@code extraArgs}; returns once it listens. */
-  ServiceJvm startService(Arm arm, List<String> extraArgs, Path log) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(ServiceJvm.Command.currentJava().toString());
-    command.addAll(List.of("-Xms256m", "-Xmx256m"));
-    command.addAll(arm.jvmArgs());
-    command.addAll(extraArgs);
-    command.addAll(List.of("-cp", classes.toString(), DemoService.class.getName()));
-    return ServiceJvm.start(command, log);
+  ServiceJvm startService(Arm arm, List<String> extraArgs, Path log, Placement placement) throws IOException {
+    List<String> args = new ArrayList<>(List.of("-Xms256m", "-Xmx256m"));
+    args.addAll(arm.jvmArgs());
+    args.addAll(extraArgs);
+    args.addAll(List.of("-cp", classes.toString(), DemoService.class.getName()));
+    return ServiceJvm.start(placement.command(ServiceJvm.Command.currentJava().toString(), args), log);
   }
 
   @Override
-  public Running start(Arm arm, Path log) throws IOException {
-    ServiceJvm service = startService(arm, List.of(), log);
+  public Running start(Arm arm, Path log, Placement placement) throws IOException {
+    ServiceJvm service = startService(arm, List.of(), log, placement);
     return new Running() {
       @Override
       public long pid() {

@@ -33,7 +33,8 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--soak 600]}.
+ * [--pin false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own half of the
+ * CPUs ({@link Placement}).
  */
 public final class OverheadHarness {
   static final List<Route> ROUTES = DemoTarget.ROUTES;
@@ -94,8 +95,13 @@ public final class OverheadHarness {
             + " %s, closed loop, %d clients per JVM, load average %s%n",
         options.pairs, arms.size(), options.warmupSeconds, options.seconds, Runtime.version(), target.describe(),
         target.routes().stream().mapToInt(Route::clients).sum(), ProcStats.loadAverage());
+    Placement[] placements = options.pin ? Placement.halves() : new Placement[] {Placement.ANYWHERE, Placement.ANYWHERE};
+    if (options.pin) {
+      System.out.println("pinned: the JVM started first in a pair on " + placements[0].describe() + ", the other on "
+          + placements[1].describe() + " (so the arm changes CPUs every round); load drivers not pinned");
+    }
     PairRun pairRun = new PairRun(target, sink, Duration.ofSeconds(options.warmupSeconds),
-        Duration.ofSeconds(options.seconds), options.out.resolve("logs"));
+        Duration.ofSeconds(options.seconds), options.out.resolve("logs"), placements);
     List<RunResult> results = new ArrayList<>();
     for (int round = 0; round < options.pairs; round++) {
       for (int i = 0; i < arms.size(); i++) {
@@ -125,7 +131,7 @@ public final class OverheadHarness {
 
   ServiceJvm startService(Arm arm, List<String> extraArgs, String label) throws IOException {
     Path log = options.out.resolve("logs").resolve(label + "-" + arm.name() + ".log");
-    return new DemoTarget(options.demoClasses).startService(arm, extraArgs, log);
+    return new DemoTarget(options.demoClasses).startService(arm, extraArgs, log, Placement.ANYWHERE);
   }
 
   private void soak() throws Exception {
@@ -154,6 +160,7 @@ public final class OverheadHarness {
     String portArgument = "--server.port=%d";
     List<String> paths = List.of("/");
     int clientsPerPath = 1;
+    boolean pin;
     List<String> raw;
 
     List<Route> appRoutes() {
@@ -185,6 +192,11 @@ public final class OverheadHarness {
           case "--port-argument" -> o.portArgument = value;
           case "--paths" -> o.paths = List.of(value.split(","));
           case "--clients-per-path" -> o.clientsPerPath = Integer.parseInt(value);
+          case "--pin" -> o.pin = switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("--pin " + value + ": expected true or false");
+          };
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

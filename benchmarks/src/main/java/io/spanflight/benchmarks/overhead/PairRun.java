@@ -23,25 +23,28 @@ final class PairRun {
   private final Duration warmup;
   private final Duration measured;
   private final Path logs;
+  private final Placement[] placements;
   private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "pair-run");
     t.setDaemon(true);
     return t;
   });
 
-  PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs) {
+  /** @param placements where the JVM started first and the one started second run */
+  PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements) {
     this.target = target;
     this.sink = sink;
     this.warmup = warmup;
     this.measured = measured;
     this.logs = logs;
+    this.placements = placements.clone();
   }
 
   /** Measures {@code first} and {@code second} together; results in that order. */
   List<RunResult> run(Arm first, Arm second, String pair) throws Exception {
     sink.takeCounts();
-    Future<Target.Running> startingFirst = both.submit(() -> target.start(first, log(pair, first)));
-    Future<Target.Running> startingSecond = both.submit(() -> target.start(second, log(pair, second)));
+    Future<Target.Running> startingFirst = both.submit(() -> target.start(first, log(pair, first), placements[0]));
+    Future<Target.Running> startingSecond = both.submit(() -> target.start(second, log(pair, second), placements[1]));
     try (Target.Running a = startingFirst.get(); Target.Running b = startingSecond.get()) {
       Future<?> warmA = both.submit(load(a, warmup));
       load(b, warmup).call();

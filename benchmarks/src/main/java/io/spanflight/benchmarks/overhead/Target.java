@@ -13,8 +13,8 @@ interface Target {
   /** The closed-loop load: paths and clients per path. */
   List<Route> routes();
 
-  /** Starts the application in a fresh JVM with the arm's options; returns once it answers. */
-  Running start(Arm arm, Path log) throws IOException;
+  /** Starts the application in a fresh JVM with the arm's options, placed; returns once it answers. */
+  Running start(Arm arm, Path log, Placement placement) throws IOException;
 
   /** A started application JVM; closing it stops it (SIGTERM, then a kill). */
   interface Running extends AutoCloseable {
