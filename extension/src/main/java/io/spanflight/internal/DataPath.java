@@ -165,6 +165,8 @@ record DataPath(
         return joiner.dropped();
       case EVENTS_BELOW_OUR_THRESHOLD:
         return joiner.belowThreshold();
+      case OWN_THREAD_WAITS:
+        return joiner.ownThreadWaits();
       case LOST_SWITCHES:
         return timelines.lostEntries();
       case CONTEXTS:

@@ -10,6 +10,7 @@ import io.spanflight.internal.jfr.CalibrationPace;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.threads.OwnThreads;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -82,12 +83,7 @@ final class SpanflightRun {
   }
 
   private static ScheduledExecutorService daemonScheduler(String name) {
-    return Executors.newSingleThreadScheduledExecutor(
-        r -> {
-          Thread t = new Thread(r, name);
-          t.setDaemon(true);
-          return t;
-        });
+    return Executors.newSingleThreadScheduledExecutor(OwnThreads.factory(name));
   }
 
   /** Starts the run: the exporter is created and the JFR stream started on the background thread. */

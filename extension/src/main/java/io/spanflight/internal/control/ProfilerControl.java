@@ -19,6 +19,8 @@ public interface ProfilerControl {
     DROPPED_SAMPLES,
     /** Threshold events shorter than ours, present because another recording asked for them. */
     EVENTS_BELOW_OUR_THRESHOLD,
+    /** Wait events (lock, park, socket, file) of Spanflight's own threads, left out of the profiles. */
+    OWN_THREAD_WAITS,
     LOST_SWITCHES,
     CONTEXTS,
     TIMELINE_THREADS,

@@ -98,6 +98,11 @@ public final class SpanflightControl implements SpanflightControlMBean {
   }
 
   @Override
+  public long getOwnThreadWaits() {
+    return control.counter(Counter.OWN_THREAD_WAITS);
+  }
+
+  @Override
   public long getLostSwitches() {
     return control.counter(Counter.LOST_SWITCHES);
   }

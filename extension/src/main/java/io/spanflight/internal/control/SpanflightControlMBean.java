@@ -32,6 +32,8 @@ public interface SpanflightControlMBean {
 
   long getEventsBelowOurThreshold();
 
+  long getOwnThreadWaits();
+
   long getLostSwitches();
 
   long getContexts();

@@ -1,6 +1,7 @@
 package io.spanflight.internal.costs;
 
 import io.spanflight.internal.logging.ThrottledLogger;
+import io.spanflight.internal.threads.OwnThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,12 +20,7 @@ final class CostTicker {
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final ScheduledExecutorService scheduler =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "spanflight-span-costs");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(OwnThreads.factory("spanflight-span-costs"));
   private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
   void start(CostSpanExporter exporter) {

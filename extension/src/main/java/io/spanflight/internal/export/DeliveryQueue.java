@@ -1,6 +1,7 @@
 package io.spanflight.internal.export;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.spanflight.internal.threads.OwnThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -79,8 +80,7 @@ public final class DeliveryQueue implements ProfileExporter {
     this.attemptTimeoutNanos = attemptTimeout.toNanos();
     this.shutdownTimeoutNanos = shutdownTimeout.toNanos();
     this.warnings = new DeliveryWarnings(logger, transport.destination());
-    this.worker = new Thread(this::deliverUntilClosed, "spanflight-otlp-delivery");
-    this.worker.setDaemon(true);
+    this.worker = OwnThreads.newDaemon(this::deliverUntilClosed, "spanflight-otlp-delivery");
   }
 
   public static DeliveryQueueBuilder builder(ProfileTransport transport) {

@@ -18,7 +18,7 @@
  * {@link io.spanflight.internal.export.DeliveryCounters} and {@link
  * io.spanflight.internal.export.DeliveryWarnings}.
  *
- * <p>May import {@code config}, {@code profile} and {@code logging}. Must never import the stages
+ * <p>May import {@code config}, {@code profile}, {@code logging} and {@code threads}. Must never import the stages
  * upstream of {@code profile} ({@code capture}, {@code registry}, {@code jfr}, {@code correlate},
  * {@code filter}), {@code report}, nor the wiring in {@code io.spanflight.internal}; and nothing
  * upstream imports export except that wiring.

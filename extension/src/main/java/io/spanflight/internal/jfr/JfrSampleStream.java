@@ -4,6 +4,7 @@ import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
 import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.threads.OwnThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,8 +109,7 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   public void start() {
-    Thread t = new Thread(this::run, THREAD_NAME);
-    t.setDaemon(true);
+    Thread t = OwnThreads.newDaemon(this::run, THREAD_NAME);
     thread = t;
     t.start();
   }

@@ -1,8 +1,10 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.costs.SourceCostKind;
 import io.spanflight.internal.format.CostKind;
 import io.spanflight.internal.profile.SampleType;
+import java.util.Set;
 import java.util.function.LongFunction;
 
 /**
@@ -28,6 +30,8 @@ final class JfrSource {
   static final String SAMPLED_THREAD = "sampledThread";
   static final String EVENT_THREAD = "eventThread";
   private static final int CACHED_TYPES = 4;
+  private static final Set<String> WAIT_SOURCES =
+      Set.of(SourceSettings.LOCK, SourceSettings.PARK, SourceSettings.SOCKET, SourceSettings.FILE);
 
   /** The configured source this event belongs to ({@code cpu}, {@code lock}, ...). */
   final String sourceName;
@@ -50,6 +54,11 @@ final class JfrSource {
   final long minDurationNanos;
   /** What this source's events cost a span ({@link CostKind}), or {@link CostKind#NONE}. */
   final int costKind;
+  /**
+   * Whether its events are a thread waiting (lock, park, socket, file): such events of
+   * Spanflight's own threads are left out ({@link io.spanflight.internal.threads.OwnThreads}).
+   */
+  final boolean waits;
   /** Our setting's value as JFR applies it, over time. */
   final SettingHistory inForce = new SettingHistory();
 
@@ -91,6 +100,7 @@ final class JfrSource {
     this.typeForPeriod = typeForPeriod;
     this.minDurationNanos = minDurationNanos;
     this.costKind = SourceCostKind.of(sourceName);
+    this.waits = WAIT_SOURCES.contains(sourceName);
   }
 
   /**

@@ -8,9 +8,11 @@ import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.threads.OwnThreads;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongPredicate;
 
 /**
  * The JFR side of the join: takes what the join needs of each event as the reader gives it (the
@@ -44,10 +46,19 @@ public final class SampleJoiner {
   private long lastCalibration = Long.MIN_VALUE;
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong belowThreshold = new AtomicLong();
+  private final AtomicLong ownThreadWaits = new AtomicLong();
+  private final LongPredicate ownThread;
   private final AtomicLong calibrations = new AtomicLong();
 
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
+    this(clock, timelines, registry, collector, filters, OwnThreads::contains);
+  }
+
+  /** @param ownThread whether a Java thread id is one of Spanflight's own threads (tests choose) */
+  SampleJoiner(JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector,
+      SampleFilters filters, LongPredicate ownThread) {
+    this.ownThread = ownThread;
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
         (type, leaf, stack, link, epochNanos, value) -> collector.add(type, store, leaf, stack, link, epochNanos, value));
@@ -109,6 +120,10 @@ public final class SampleJoiner {
     }
     if (source.belowOurThreshold(durationNanos)) {
       belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
+      return;
+    }
+    if (source.waits && ownThread.test(javaThreadId)) {
+      ownThreadWaits.incrementAndGet(); // Spanflight waiting for work, not the application
       return;
     }
     if (!ready(source)) {
@@ -249,6 +264,14 @@ public final class SampleJoiner {
     return belowThreshold.get();
   }
 
+  /**
+   * Wait events (lock, park, socket, file) of Spanflight's own threads, left out of the profiles:
+   * its idle background threads waiting for work, not the application.
+   */
+  public long ownThreadWaits() {
+    return ownThreadWaits.get();
+  }
+
   /** Calibration events delivered so far. */
   public long calibrations() {
     return calibrations.get();
@@ -258,8 +281,8 @@ public final class SampleJoiner {
   public String summary() {
     return String.format(
         "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
-            + " below-our-threshold=%d",
+            + " below-our-threshold=%d own-thread-waits=%d",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
-        join.filtered(), dropped.get(), belowThreshold.get());
+        join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get());
   }
 }

@@ -62,6 +62,51 @@ class ReaderEventsTest {
     assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());
   }
 
+  @Test
+  void waitsOfSpanflightsOwnThreadsAreLeftOutAndCounted() throws Exception {
+    Path file = dir.resolve("own-parks.jfr");
+    Thread own = new Thread(() -> parkLong(4), "own");
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
+      recording.enable(CalibrationEvent.class);
+      recording.start();
+      calibrate();
+      own.start();
+      parkLong(3);
+      own.join();
+      calibrate();
+      recording.stop();
+      recording.dump(file);
+    }
+    SampleJoiner withOwn = read(file, id -> id == own.getId());
+    SampleJoiner withoutOwn = read(file, id -> false);
+
+    assertThat(withOwn.ownThreadWaits()).as("the own thread's 40 ms parks").isEqualTo(4);
+    assertThat(withoutOwn.ownThreadWaits()).isZero();
+    assertThat(withOwn.samples()).as("everything else is joined").isEqualTo(withoutOwn.samples() - 4);
+    assertThat(withoutOwn.samples()).as("this thread's parks too").isGreaterThanOrEqualTo(7);
+    assertThat(withOwn.summary()).contains("own-thread-waits=4");
+  }
+
+  private static void parkLong(int times) {
+    for (int i = 0; i < times; i++) {
+      LockSupport.parkNanos(LONG_PARK_NANOS);
+    }
+  }
+
+  private static SampleJoiner read(Path file, java.util.function.LongPredicate ownThread) throws Exception {
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
+    ProfileCollector collector = new ProfileCollector();
+    ScriptedBridge bridge = new ScriptedBridge();
+    SampleJoiner joiner = new SampleJoiner(new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge),
+        collector, SampleFilters.NONE, ownThread);
+    new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources))
+        .reader().read(file);
+    assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());
+    return joiner;
+  }
+
   /** Enough calibration points for the clock to map ticks. */
   private static void calibrate() {
     for (int i = 0; i < 6; i++) {
