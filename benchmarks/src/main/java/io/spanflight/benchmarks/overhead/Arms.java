@@ -31,6 +31,9 @@ import java.util.List;
  *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
  *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
  *       ({@code io.pyroscope:otel}, which starts async-profiler and uploads to the sink)
+ *   <li>{@code splunk-memory}, {@code pyroscope-alloc}: the peers with allocation profiling on
+ *       ({@code splunk.profiler.memory.enabled=true}; {@code pyroscope.profiler.alloc=512k}), which
+ *       their defaults leave off and Spanflight's defaults have: the like-for-like comparison
  *   <li>{@code jfr-only-twin}: exactly {@code jfr-only}, measured against {@code jfr-only} (an A/A
  *       pair): its spread is the harness's noise floor, what a difference between two arms must
  *       exceed before it means anything on this machine. Not in the default run.
@@ -40,7 +43,7 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-all", "spanflight-costs", "splunk", "pyroscope");
+      "spanflight-file", "spanflight-all", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
@@ -125,13 +128,26 @@ final class Arms {
             with(common, "-javaagent:" + jars.splunkAgent(), "-Dsplunk.profiler.enabled=true",
                 "-Dsplunk.profiler.logs-endpoint=" + sinkUrl + "/v1/logs"),
             missing(jars.splunkAgent()));
+      case "splunk-memory":
+        return new Arm(name, "splunk-base", "Splunk javaagent, profiler on with memory profiling (allocation samples)",
+            with(common, "-javaagent:" + jars.splunkAgent(), "-Dsplunk.profiler.enabled=true",
+                "-Dsplunk.profiler.memory.enabled=true",
+                "-Dsplunk.profiler.logs-endpoint=" + sinkUrl + "/v1/logs"),
+            missing(jars.splunkAgent()));
       case "pyroscope":
-        return new Arm(name, "agent", "agent + Pyroscope OTel extension (async-profiler, its defaults)",
-            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.pyroscopeExtension(),
-                "-Dotel.pyroscope.start.profiling=true",
-                "-Dpyroscope.application.name=overhead-demo",
-                "-Dpyroscope.server.address=" + sinkUrl),
-            missing(jars.agent(), jars.pyroscopeExtension()));
+      case "pyroscope-alloc":
+        List<String> pyroscope = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
+            "-Dotel.javaagent.extensions=" + jars.pyroscopeExtension(),
+            "-Dotel.pyroscope.start.profiling=true",
+            "-Dpyroscope.application.name=overhead-demo",
+            "-Dpyroscope.server.address=" + sinkUrl));
+        if (name.equals("pyroscope-alloc")) {
+          pyroscope.add("-Dpyroscope.profiler.alloc=512k"); // async-profiler: a sample every 512 KB a thread allocates
+        }
+        return new Arm(name, "agent", name.equals("pyroscope")
+                ? "agent + Pyroscope OTel extension (async-profiler, its defaults)"
+                : "agent + Pyroscope OTel extension, allocation profiling on (512k)",
+            with(common, pyroscope.toArray(String[]::new)), missing(jars.agent(), jars.pyroscopeExtension()));
       default:
         throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL + ", " + PARTS
             + ", " + TWIN + ", spanflight-off, and spanflight-<source> for a source of " + SOURCES);
