@@ -21,6 +21,14 @@ class PlacementTest {
   }
 
   @Test
+  void pinIsOffUnlessAskedForAndTakesOnlyTrueOrFalse() {
+    assertThat(OverheadHarness.Options.parse(new String[] {}).pin).isFalse();
+    assertThat(OverheadHarness.Options.parse(new String[] {"--pin", "true"}).pin).isTrue();
+    assertThatThrownBy(() -> OverheadHarness.Options.parse(new String[] {"--pin", "yes"}))
+        .hasMessage("--pin yes: expected true or false");
+  }
+
+  @Test
   void aPinnedCommandStartsWithTasksetAndKeepsTheCpuCountTheJvmSees() throws Exception {
     Placement[] halves = Placement.halves(); // this machine: at least 2 CPUs (the README's machine has 2)
 
