@@ -9,11 +9,13 @@ import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.threads.OwnThreads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,53 +33,33 @@ class ReaderEventsTest {
   @Test
   void parksAtOrAboveOurThresholdBecomeSamplesAndShorterOnesAreCountedBelowIt() throws Exception {
     Path file = dir.resolve("parks.jfr");
-    try (Recording recording = new Recording()) {
-      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
-      recording.enable(CalibrationEvent.class);
-      recording.start();
-      calibrate();
-      for (int i = 0; i < 3; i++) {
-        LockSupport.parkNanos(LONG_PARK_NANOS); // above the default park threshold, 20 ms
-      }
+    recordParks(file, () -> {
+      parkLong(3); // above the default park threshold, 20 ms
       for (int i = 0; i < 5; i++) {
         LockSupport.parkNanos(1_000_000L);
       }
-      calibrate();
-      recording.stop();
-      recording.dump(file);
-    }
-    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
-    List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
-    ProfileCollector collector = new ProfileCollector();
-    ScriptedBridge bridge = new ScriptedBridge();
-    SampleJoiner joiner = new SampleJoiner(
-        new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector, SampleFilters.NONE);
+    });
 
-    new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources))
-        .reader().read(file);
+    SampleJoiner joiner = read(file, OwnThreads::contains);
 
     assertThat(joiner.belowThreshold()).as("the 1 ms parks").isGreaterThanOrEqualTo(5);
     assertThat(joiner.samples()).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
     assertThat(joiner.dropped()).isZero();
-    assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());
   }
 
   @Test
   void waitsOfSpanflightsOwnThreadsAreLeftOutAndCounted() throws Exception {
     Path file = dir.resolve("own-parks.jfr");
     Thread own = new Thread(() -> parkLong(4), "own");
-    try (Recording recording = new Recording()) {
-      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
-      recording.enable(CalibrationEvent.class);
-      recording.start();
-      calibrate();
+    recordParks(file, () -> {
       own.start();
       parkLong(3);
-      own.join();
-      calibrate();
-      recording.stop();
-      recording.dump(file);
-    }
+      try {
+        own.join();
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    });
     SampleJoiner withOwn = read(file, id -> id == own.getId());
     SampleJoiner withoutOwn = read(file, id -> false);
 
@@ -88,13 +70,27 @@ class ReaderEventsTest {
     assertThat(withOwn.summary()).contains("own-thread-waits=4");
   }
 
+  /** Records every park (threshold 0, with stacks) that {@code parks} makes, between calibrations, into {@code file}. */
+  private static void recordParks(Path file, Runnable parks) throws Exception {
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
+      recording.enable(CalibrationEvent.class);
+      recording.start();
+      calibrate();
+      parks.run();
+      calibrate();
+      recording.stop();
+      recording.dump(file);
+    }
+  }
+
   private static void parkLong(int times) {
     for (int i = 0; i < times; i++) {
       LockSupport.parkNanos(LONG_PARK_NANOS);
     }
   }
 
-  private static SampleJoiner read(Path file, java.util.function.LongPredicate ownThread) throws Exception {
+  private static SampleJoiner read(Path file, LongPredicate ownThread) throws Exception {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
     List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
     ProfileCollector collector = new ProfileCollector();
