@@ -27,6 +27,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class TimelineMemoryHarness {
   private static volatile long sink;
+  /**
+   * How far a switcher may fall behind its schedule and still catch up. After a longer stall (the
+   * harness's own full GC) it resumes at the set rate: catching up 100 ms at once would switch at
+   * about twenty times the set rate for a few milliseconds.
+   */
+  private static final long MAX_CATCH_UP_NANOS = 5_000_000L;
 
   private TimelineMemoryHarness() {}
 
@@ -111,6 +117,8 @@ public final class TimelineMemoryHarness {
       long wait = next - System.nanoTime();
       if (wait > 0) {
         LockSupport.parkNanos(wait);
+      } else if (wait < -MAX_CATCH_UP_NANOS) {
+        next = System.nanoTime(); // after a stall (a full GC): the set rate again, not a burst to catch up
       }
     }
   }
