@@ -21,8 +21,12 @@ import java.util.function.UnaryOperator;
  * by the capture path in the current or previous epoch are removed and their ids reused. The
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
- * A record unused for two epochs but still referenced leaves the key map first, so that the span
- * context it was interned by can be collected while the record waits for its timelines.
+ *
+ * <p>The key map holds only the contexts interned since the previous prune: every prune takes the
+ * records it keeps out of it, so that the span contexts they were interned by (and their id
+ * strings) can be collected while the records wait for their timelines. A span that ends leaves
+ * it at once ({@link #spanEnded}). A span still in use after a prune is interned anew at its next
+ * switch: a second record with the same ids, link and attributes source, at most once a second.
  *
  * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
  * slot is handed to (so that young collections do not copy a new record per span). A removed
@@ -230,18 +234,15 @@ public final class ContextRegistry {
     }
     int[] removed = {0};
     byId.forEach(nextIndex.get(), record -> {
+      forgetKey(record); // the key map keeps no record across a prune: a later use interns anew
       boolean unused = record.lastEpoch < current - 1;
       if (unused && !referenced.test(ContextIds.index(record.id()))) {
         int id = record.id();
-        forgetKey(record);
         record.retire();
         quarantine.add(id);
         size.decrementAndGet();
         removed[0]++;
       } else {
-        if (unused) {
-          forgetKey(record);
-        }
         record.releaseEndedSource();
       }
     });
@@ -264,7 +265,7 @@ public final class ContextRegistry {
    * span is a local root, its {@link LocalRoot} keeps its attributes and lets it go now, for the
    * records of all its spans, rather than at the next prune: a span held for up to a second
    * outlives young collections, which copy it and everything it holds. Records interned with user
-   * entries wait for the epoch rule.
+   * entries wait for the next prune.
    */
   public void spanEnded(SpanContext spanContext) {
     ContextRecord record = byKey.remove(spanContext); // one map operation per span: the mapping goes first
@@ -280,8 +281,7 @@ public final class ContextRegistry {
   /**
    * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
    * it, but no longer holds the application's span context (and its id strings) for the seconds
-   * until they are pruned. A later use of the same span, rare once unused for two epochs, interns
-   * a new record with the same link.
+   * until they are pruned. A later use of the same span interns a new record with the same link.
    */
   private void forgetKey(ContextRecord record) {
     forgetKey(record, record.key);

@@ -8,8 +8,8 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 /**
  * Tells the registry when a span ends, so that its record leaves the key map at once and the
  * span's context can be collected with the span (young), instead of being held for the seconds the
- * record waits for its timelines. Without it (spans the SDK does not record) the registry lets
- * the key go two epochs after the last use.
+ * record waits for its timelines. Without it (spans the SDK does not record) the key goes at the
+ * registry's next prune.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -42,7 +42,7 @@ public final class EndedSpans implements SpanProcessor {
     try {
       target.spanEnded(span.getSpanContext());
     } catch (RuntimeException e) {
-      // Never into the application: the registry lets the key go two epochs later instead.
+      // Never into the application: the key goes at the registry's next prune instead.
     }
   }
 

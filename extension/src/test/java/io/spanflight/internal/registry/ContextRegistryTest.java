@@ -61,6 +61,22 @@ class ContextRegistryTest {
   }
 
   @Test
+  void aPruneEmptiesTheKeyMapAndASpanUsedAgainIsInternedAnewWithTheSameLink() {
+    SpanContext span = span(1);
+    int first = registry.idOf(span);
+    assertThat(registry.idOf(span)).as("same epoch: found in the key map").isEqualTo(first);
+
+    registry.prune(index -> true);
+
+    int second = registry.idOf(span);
+    assertThat(second).as("after a prune the key map no longer holds the span context").isNotEqualTo(first);
+    assertThat(registry.resolve(first)).as("still resolvable for its timelines").isNotNull();
+    assertThat(registry.resolve(second).link()).isEqualTo(registry.resolve(first).link());
+    assertThat(registry.resolve(second).spanIdHex()).isEqualTo(span.getSpanId());
+    assertThat(registry.idOf(span)).as("the new record is found until the next prune").isEqualTo(second);
+  }
+
+  @Test
   void aRecordUnusedButStillReferencedLeavesTheKeyMapAndKeepsItsLink() {
     SpanContext span = span(1);
     int first = registry.idOf(span);
