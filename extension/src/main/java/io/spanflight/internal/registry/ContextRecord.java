@@ -3,7 +3,7 @@ package io.spanflight.internal.registry;
 import io.opentelemetry.api.trace.SpanContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One interned span context: the small id that timelines store, and the ids that profiles link
@@ -19,21 +19,27 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * retires it and defines it anew only when no timeline and no open {@link ReadWindow} can still
  * refer to the span it stood for.
  *
+ * <p>The two references that change with each span (its key, and where its attributes come
+ * from) are not fields of the record but two neighbouring elements of its table page's
+ * {@link RecordTable reference array}: the record is old and those objects young, and G1 marks
+ * the card of every old object a young reference is stored into, then scans each marked card at
+ * the next young collection. Spread over the records, nearly every span marked a card of its own;
+ * in the dense array, slots handed out one after another share a card (128 references to a card
+ * of 512 bytes). For the same reason a define stores no reference that has not changed.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class ContextRecord {
-  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> KEY =
-      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "key");
-  private static final AtomicReferenceFieldUpdater<ContextRecord, Object> ATTRIBUTES =
-      AtomicReferenceFieldUpdater.newUpdater(ContextRecord.class, Object.class, "spanAttributes");
-
   /** The id it stands for, written last when it is defined; {@link ContextRegistry#NO_CONTEXT} when retired. */
   private volatile int id;
   /**
-   * The interned key, so that pruning can remove the record in O(1); null once the record has
-   * left the key map (unused for a while: a later use of the same span interns a new record).
+   * The page's reference array: at {@link #keyAt} the interned key, so that pruning can remove
+   * the record in O(1), null once the record has left the key map (a later use of the same span
+   * interns a new record); at {@code keyAt + 1} where the attributes come from (see
+   * {@link #spanAttributes()}).
    */
-  volatile Object key;
+  private final AtomicReferenceArray<Object> refs;
+  private final int keyAt;
   /**
    * The trace (two halves) and the span samples link to (this one, or its local root in the
    * Grafana mode), as plain fields rather than a {@link SpanLink} of their own: every object a
@@ -46,17 +52,6 @@ public final class ContextRecord {
   private long spanId;
   private boolean sampled;
   private final ContextAttributes attributes;
-  /**
-   * Where the attributes come from: the {@link LocalRoot} while the root runs (shared by all
-   * records of its spans, it lets the root span go when the root ends), the root's attributes once
-   * it has ended ({@code String[]}, shared by equal records), or null (none known, or no attributes
-   * configured). The record lets its local root go too, at its span's end or the next prune: the
-   * record is old and the local root young, and G1 rescans every old object that points into young
-   * regions at each young collection, for as long as it points there. One field, switched by one
-   * compare-and-set from that local root: a thread that read it, was preempted, and finds the
-   * record defined anew changes nothing.
-   */
-  private volatile Object spanAttributes;
   /** User-defined entries ({key, value...}), after the span's attributes. */
   private String[] userPairs = ContextAttributes.NO_PAIRS;
   private boolean hasSpan;
@@ -67,9 +62,15 @@ public final class ContextRecord {
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
 
-  /** A record for a slot, retired until {@link #define defined}. */
-  ContextRecord(ContextAttributes attributes) {
+  /**
+   * A record for a slot, retired until {@link #define defined}.
+   *
+   * @param refs the slot's page of references, of which the record uses {@code keyAt} and {@code keyAt + 1}
+   */
+  ContextRecord(ContextAttributes attributes, AtomicReferenceArray<Object> refs, int keyAt) {
     this.attributes = attributes;
+    this.refs = refs;
+    this.keyAt = keyAt;
   }
 
   /**
@@ -81,19 +82,22 @@ public final class ContextRecord {
    */
   void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
     this.hasSpan = spanContext.isValid();
-    this.userPairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
+    String[] pairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
+    if (userPairs != pairs) {
+      userPairs = pairs; // only when it changes: any reference stored into an old object marks its card
+    }
     String traceId = spanContext.getTraceId();
     this.traceIdHigh = SpanLink.parseHex(traceId, 0);
     this.traceIdLow = SpanLink.parseHex(traceId, 16);
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    this.spanAttributes = hasSpan ? attributes.sourceOf(spanContext) : null;
+    refs.set(keyAt + 1, hasSpan ? attributes.sourceOf(spanContext) : null);
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
     this.lastEpoch = epoch;
-    this.key = key;
+    refs.set(keyAt, key);
     this.id = id;
   }
 
@@ -108,13 +112,33 @@ public final class ContextRecord {
    * application object alive. Only once nothing can read the record any more.
    */
   void clear() {
-    spanAttributes = null;
-    userPairs = ContextAttributes.NO_PAIRS;
+    refs.set(keyAt + 1, null);
+    if (userPairs != ContextAttributes.NO_PAIRS) {
+      userPairs = ContextAttributes.NO_PAIRS;
+    }
+  }
+
+  /** The interned key, or null once the record has left the key map. */
+  Object key() {
+    return refs.get(keyAt);
   }
 
   /** Takes the key away if it is still {@code expected} (the record may have been defined anew). */
   void forgetKey(Object expected) {
-    KEY.compareAndSet(this, expected, null);
+    refs.compareAndSet(keyAt, expected, null);
+  }
+
+  /**
+   * Where the attributes come from: the {@link LocalRoot} while the root runs (shared by all
+   * records of its spans, it lets the root span go when the root ends), the root's attributes once
+   * it has ended ({@code String[]}, shared by equal records), or null (none known, or no attributes
+   * configured). The record lets its local root go too, at its span's end or the next prune, so
+   * that no young collection has to keep it for the record. Switched by one compare-and-set from
+   * that local root: a thread that read it, was preempted, and finds the record defined anew
+   * changes nothing.
+   */
+  private Object spanAttributes() {
+    return refs.get(keyAt + 1);
   }
 
   public int id() {
@@ -178,7 +202,7 @@ public final class ContextRecord {
 
   /** The local root's attributes: read while it runs, kept once it has ended. */
   private String[] spanPairs() {
-    Object state = spanAttributes;
+    Object state = spanAttributes();
     if (state instanceof String[] kept) {
       return kept;
     }
@@ -188,7 +212,7 @@ public final class ContextRecord {
     LocalRoot root = (LocalRoot) state;
     String[] pairs = root.pairs(attributes);
     if (root.hasEnded()) {
-      ATTRIBUTES.compareAndSet(this, root, pairs);
+      refs.compareAndSet(keyAt + 1, root, pairs);
     }
     return pairs;
   }
@@ -198,7 +222,7 @@ public final class ContextRecord {
    * lets the local root (and through it, the root span) go.
    */
   void releaseEndedSource() {
-    if (spanAttributes instanceof LocalRoot root) {
+    if (spanAttributes() instanceof LocalRoot root) {
       root.releaseIfEnded(attributes);
       if (root.hasEnded()) {
         spanPairs();

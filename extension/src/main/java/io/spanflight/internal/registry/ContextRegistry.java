@@ -142,7 +142,7 @@ public final class ContextRegistry {
       return NO_CONTEXT;
     }
     int id = record.id();
-    Object recordKey = record.key;
+    Object recordKey = record.key();
     if (recordKey != key && (recordKey == null || !recordKey.equals(key))) {
       return NO_CONTEXT;
     }
@@ -160,7 +160,7 @@ public final class ContextRegistry {
     ContextRecord record = byId.retired(ContextIds.index(id));
     boolean fresh = record == null;
     if (fresh) {
-      record = new ContextRecord(attributes);
+      record = byId.newRecord(ContextIds.index(id), attributes);
     }
     record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
     bridge.define(id, record.traceIdHigh(), record.traceIdLow(), record.spanIdNumber(),
@@ -224,10 +224,11 @@ public final class ContextRegistry {
         quarantine.add(id);
       } else {
         ContextRecord free = byId.retired(ContextIds.index(id));
-        if (free != null && freeIds.size() < idleBound) {
+        if (free != null) {
           free.clear(); // no reader left: let go of its span's objects while the slot is idle
-        } else if (free != null) {
-          byId.drop(ContextIds.index(id), free); // after a burst: idle slots beyond the bound keep no object
+          if (freeIds.size() >= idleBound) {
+            byId.drop(ContextIds.index(id), free); // after a burst: idle slots beyond the bound keep no object
+          }
         }
         freeIds.add(id);
       }
@@ -270,7 +271,7 @@ public final class ContextRegistry {
   public void spanEnded(SpanContext spanContext) {
     ContextRecord record = byKey.remove(spanContext); // one map operation per span: the mapping goes first
     if (record != null) {
-      Object key = record.key;
+      Object key = record.key();
       if (key != null && key.equals(spanContext)) {
         record.forgetKey(key);
         record.releaseEndedSource();
@@ -284,7 +285,7 @@ public final class ContextRegistry {
    * until they are pruned. A later use of the same span interns a new record with the same link.
    */
   private void forgetKey(ContextRecord record) {
-    forgetKey(record, record.key);
+    forgetKey(record, record.key());
   }
 
   /**

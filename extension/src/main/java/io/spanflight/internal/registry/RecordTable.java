@@ -10,12 +10,17 @@ import java.util.function.Consumer;
  * slot keeps its record for good; the record is current while it stands for a span and retired
  * in between (see {@link ContextRecord}). Written by the thread that first uses a slot; read by
  * the join, pruning and the threads that reuse a slot.
+ *
+ * <p>Beside each page of records, a page of references, two per slot, where a record keeps the
+ * references that change with every span it stands for (see {@link ContextRecord}).
  */
 final class RecordTable {
   private static final int PAGE_BITS = 12;
   static final int PAGE_SIZE = 1 << PAGE_BITS;
 
   private final AtomicReferenceArray<AtomicReferenceArray<ContextRecord>> pages =
+      new AtomicReferenceArray<>((ContextIds.MAX_INDEX >>> PAGE_BITS) + 1);
+  private final AtomicReferenceArray<AtomicReferenceArray<Object>> refPages =
       new AtomicReferenceArray<>((ContextIds.MAX_INDEX >>> PAGE_BITS) + 1);
 
   /** The record of {@code id} if it is current (same slot and generation), else null. */
@@ -36,10 +41,15 @@ final class RecordTable {
     return record != null && record.id() == ContextRegistry.NO_CONTEXT ? record : null;
   }
 
+  /** A new record for slot {@code index}, using the slot's two references. Not yet in the table: see {@link #put}. */
+  ContextRecord newRecord(int index, ContextAttributes attributes) {
+    return new ContextRecord(attributes, page(refPages, index >>> PAGE_BITS, 2 * PAGE_SIZE), 2 * (index & (PAGE_SIZE - 1)));
+  }
+
   /** A slot's first record, once defined. */
   void put(ContextRecord record) {
     int index = ContextIds.index(record.id());
-    page(index >>> PAGE_BITS).set(index & (PAGE_SIZE - 1), record);
+    page(pages, index >>> PAGE_BITS, PAGE_SIZE).set(index & (PAGE_SIZE - 1), record);
   }
 
   /** Empties slot {@code index} if it holds {@code retired}: the slot's next span gets a new object. */
@@ -66,11 +76,11 @@ final class RecordTable {
     }
   }
 
-  private AtomicReferenceArray<ContextRecord> page(int p) {
-    AtomicReferenceArray<ContextRecord> page = pages.get(p);
+  private static <T> AtomicReferenceArray<T> page(AtomicReferenceArray<AtomicReferenceArray<T>> of, int p, int length) {
+    AtomicReferenceArray<T> page = of.get(p);
     if (page == null) {
-      pages.compareAndSet(p, null, new AtomicReferenceArray<>(PAGE_SIZE));
-      page = pages.get(p);
+      of.compareAndSet(p, null, new AtomicReferenceArray<>(length));
+      page = of.get(p);
     }
     return page;
   }

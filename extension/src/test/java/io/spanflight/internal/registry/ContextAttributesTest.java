@@ -116,6 +116,25 @@ class ContextAttributesTest {
   }
 
   @Test
+  void aSlotFreedBeyondTheIdleBoundKeepsNoLocalRoot() {
+    for (int i = 1; i <= ContextRegistry.MAX_IDLE_RECORDS + 100; i++) {
+      registry.idOf(io.opentelemetry.api.trace.SpanContext.create(String.format("%032x", i), String.format("%016x", i),
+          io.opentelemetry.api.trace.TraceFlags.getSampled(), io.opentelemetry.api.trace.TraceState.getDefault()));
+    }
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    registry.idOf(root.getSpanContext()); // the last slot: freed beyond the bound, its record dropped
+    WeakReference<LocalRoot> localRoot = new WeakReference<>(localRoots.localRoot(root.getSpanContext()));
+    for (int i = 0; i < 4; i++) {
+      registry.prune(slot -> false); // retired while the root still runs, then freed
+    }
+    root.end(); // LocalRoots lets it go; only the slot could still hold it
+    root = null;
+
+    awaitCollected(localRoot);
+    assertThat(localRoot.get()).as("the local root of a span whose slot is idle").isNull();
+  }
+
+  @Test
   void theRecordGetsTheValuesKnownAtFirstUseKeyedByTheKeyMap() {
     Span root =
         tracer.spanBuilder("GET").setAttribute("http.route", "/a").setAttribute("http.request.method", "GET").startSpan();
