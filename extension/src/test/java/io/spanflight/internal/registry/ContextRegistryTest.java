@@ -77,7 +77,7 @@ class ContextRegistryTest {
   }
 
   @Test
-  void aRecordUnusedButStillReferencedLeavesTheKeyMapAndKeepsItsLink() {
+  void aRecordPastRetirementAgeThatATimelineStillReferencesStaysResolvableWithItsLink() {
     SpanContext span = span(1);
     int first = registry.idOf(span);
     for (int i = 0; i < 3; i++) {
