@@ -3,6 +3,9 @@ package io.spanflight.internal.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -118,8 +121,8 @@ class ContextAttributesTest {
   @Test
   void aSlotFreedBeyondTheIdleBoundKeepsNoLocalRoot() {
     for (int i = 1; i <= ContextRegistry.MAX_IDLE_RECORDS + 100; i++) {
-      registry.idOf(io.opentelemetry.api.trace.SpanContext.create(String.format("%032x", i), String.format("%016x", i),
-          io.opentelemetry.api.trace.TraceFlags.getSampled(), io.opentelemetry.api.trace.TraceState.getDefault()));
+      registry.idOf(SpanContext.create(
+          String.format("%032x", i), String.format("%016x", i), TraceFlags.getSampled(), TraceState.getDefault()));
     }
     Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
     registry.idOf(root.getSpanContext()); // the last slot: freed beyond the bound, its record dropped
