@@ -136,6 +136,10 @@ public final class ContextRegistry {
    * The id of a record the key map gave for {@code key}, if the record still stands for that key
    * (its use noted), else 0. The id is read before the key: a record retired and defined for
    * another context meanwhile shows another key, so its new id is never returned for this one.
+   * And read again after it: a record retired and defined anew for this same context (the span
+   * re-interned after a prune took its key out) shows the right key but a new id, and the one read
+   * first would resolve to nothing. Defining writes the key before the id and retiring writes 0, so
+   * an unchanged id around a matching key means the record stood for that key all along.
    */
   int currentId(ContextRecord record, Object key) {
     if (record == null) {
@@ -145,6 +149,9 @@ public final class ContextRegistry {
     Object recordKey = record.key();
     if (recordKey != key && (recordKey == null || !recordKey.equals(key))) {
       return NO_CONTEXT;
+    }
+    if (record.id() != id) {
+      return NO_CONTEXT; // redefined meanwhile: the caller interns (or finds) it anew
     }
     record.lastEpoch = epoch;
     return id;
