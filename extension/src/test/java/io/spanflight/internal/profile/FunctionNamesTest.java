@@ -26,10 +26,25 @@ class FunctionNamesTest {
   }
 
   @Test
-  void whenFullItStartsOverAndStillNamesEveryFunction() {
-    for (int i = 0; i <= FunctionNames.MAX_FUNCTIONS; i++) {
+  void itHoldsAtMostItsBoundAndStillNamesEveryFunction() {
+    for (int i = 0; i < 3 * FunctionNames.MAX_FUNCTIONS; i++) {
       names.of("C" + i, "m", "()V");
     }
+    assertThat(names.size()).isLessThanOrEqualTo(FunctionNames.MAX_FUNCTIONS);
     assertThat(names.of("C1", "m", "()V")).containsExactly("C1.m", "C1.m()V", "C1.java");
+  }
+
+  @Test
+  void aFunctionInUseKeepsItsNamesWhileNewOnesComeAndGo() {
+    String[] inUse = names.of("com.example.Shop", "checkout", "()V");
+    String[] once = names.of("com.example.Once", "run", "()V");
+    for (int i = 0; i < 4 * FunctionNames.MAX_FUNCTIONS; i++) {
+      names.of("C" + i, "m", "()V"); // functions met once, as a service's profiles keep meeting
+      if (i % (FunctionNames.MAX_FUNCTIONS / 4) == 0) {
+        assertThat(names.of("com.example.Shop", "checkout", "()V")).isSameAs(inUse);
+      }
+    }
+    assertThat(names.of("com.example.Shop", "checkout", "()V")).isSameAs(inUse);
+    assertThat(names.of("com.example.Once", "run", "()V")).as("let go, then built again").isNotSameAs(once).isEqualTo(once);
   }
 }
