@@ -22,11 +22,11 @@ import java.util.Map;
  * <p>Not API: internal to Spanflight.
  */
 public final class ConstantStore implements InternedStacks {
-  private final List<String> strings = new ArrayList<>();
-  private final Map<String, Integer> stringIndex = new HashMap<>();
-  private final StackTable methods = new StackTable();
-  private final StackTable frames = new StackTable();
-  private final StackTable stacks = new StackTable();
+  private List<String> strings = new ArrayList<>();
+  private Map<String, Integer> stringIndex = new HashMap<>();
+  private StackTable methods = new StackTable();
+  private StackTable frames = new StackTable();
+  private StackTable stacks = new StackTable();
   private final int[] scratch = new int[4];
   private int generation;
 
@@ -131,19 +131,28 @@ public final class ConstantStore implements InternedStacks {
     return (long) strings.size() + methods.size() + frames.size() + stacks.locationCount();
   }
 
+  /** Ints its method, frame and stack tables have room for (what they hold in memory). */
+  long capacity() {
+    return (long) methods.locationCapacity() + frames.locationCapacity() + stacks.locationCapacity();
+  }
+
   /** Changes whenever {@link #clear} drops the indexes given so far. */
   @Override
   public int generation() {
     return generation;
   }
 
-  /** Drops every entry; indexes given before mean nothing after. */
+  /**
+   * Drops every entry; indexes given before mean nothing after. The tables go too, not only their
+   * contents: the store is cleared because it grew past its bound, and tables kept for reuse would
+   * keep that size (megabytes of old generation) for the life of the JVM.
+   */
   public void clear() {
-    strings.clear();
-    stringIndex.clear();
-    methods.clear();
-    frames.clear();
-    stacks.clear();
+    strings = new ArrayList<>();
+    stringIndex = new HashMap<>();
+    methods = new StackTable();
+    frames = new StackTable();
+    stacks = new StackTable();
     generation++;
   }
 }
