@@ -54,11 +54,12 @@ public final class ChunkReader {
    */
   private static final int MAX_STEPS_PER_BYTE = 16;
   /**
-   * Store entries after which the store starts over, at the next chunk (the stacks' ints then take
-   * about a megabyte). A service keeps meeting stacks it never met (Spring PetClinic: 10 500
-   * stacks, 612 000 entries, in its first three minutes), so the bound is what the store costs;
-   * the price of starting over is re-interning the stacks still in use, which every chunk's
-   * reading does anyway (JFR writes each chunk's constants anew).
+   * Store entries after which the store starts over, at the next chunk: what it carries from one
+   * chunk into the next (about a megabyte of stack ints); within a chunk it grows with the stacks
+   * that chunk brings, since it is only cleared between chunks. A service keeps meeting stacks it
+   * never met (Spring PetClinic: 10 500 stacks, 612 000 entries, in its first three minutes); the
+   * price of starting over is re-interning the stacks still in use, which every chunk's reading
+   * does anyway (JFR writes each chunk's constants anew).
    */
   static final long MAX_STORE_ENTRIES = 1 << 18;
   private static final int MAX_NESTING = 16;
