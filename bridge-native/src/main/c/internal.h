@@ -37,30 +37,50 @@ void sf_use_ticks(int on);
 int sf_clock_pair(int64_t out[3]);
 
 /* context_table.c: what each context id stands for. */
-#define SF_TABLE_ENTRY_SIZE 128
-#define SF_INLINE_ATTRS 88  /* attribute bytes an entry holds itself; longer ones overflow */
+#define SF_TABLE_ENTRY_SIZE 40
 
 /*
- * The content a switch copies into the thread's record. An entry is 128 bytes, not the
- * record's 640: a context's attributes are usually a route and a method, and every slot
- * up to the most contexts ever alive at once stays resident. Attributes longer than
- * SF_INLINE_ATTRS live in the slot's overflow bytes (SF_ATTRS_CAPACITY of them), made when
- * the slot first needs them and kept for it from then on.
+ * A shared attribute set: a number (0 .. SF_MAX_ATTRIBUTE_SETS - 1) that the Java side gives to
+ * one packed set of attributes for the life of the process, so that the table keeps those bytes
+ * once, however many contexts carry them. Any other number means "this context's own bytes".
+ */
+#define SF_MAX_ATTRIBUTE_SETS (1 << 16)
+
+/* Attribute bytes, in a block of their own (private to context_table.c). */
+struct sf_attrs_block;
+
+/*
+ * The content a switch copies into the thread's record. An entry is 40 bytes, not the
+ * record's 640: every slot up to the most contexts ever alive at once stays resident, and a
+ * context's attributes are usually one of a few sets (a route and a method), which the entry
+ * points at instead of holding them.
  */
 typedef struct sf_table_entry {
   int32_t context_id;         /* the whole id last defined in this slot; 0 while rewritten */
   uint8_t trace_id[16];
   uint8_t span_id[8];
   uint8_t trace_flags;
-  uint16_t attrs_data_size;   /* never above SF_ATTRS_CAPACITY */
-  const uint8_t *overflow;    /* NULL until the slot first holds long attributes; then fixed */
-  uint8_t inline_attrs[SF_INLINE_ATTRS];
+  const struct sf_attrs_block *attrs;  /* NULL = no attributes; a block is never freed */
 } sf_table_entry;
 
-void sf_table_define(int32_t context_id, sf_thread_record *value, size_t requested_length);
+/* What sf_table_define is asked to define. */
+typedef struct sf_definition {
+  uint8_t trace_id[16];
+  uint8_t span_id[8];
+  uint8_t trace_flags;
+  int32_t attribute_set;    /* a shared set's number, or any other value for the context's own */
+  const uint8_t *attrs;     /* the first `copied` attribute bytes; NULL when the set is known */
+  size_t copied;            /* at most SF_ATTRS_CAPACITY */
+  size_t requested_length;  /* all the attribute bytes the caller was given */
+} sf_definition;
+
+void sf_table_define(int32_t context_id, const sf_definition *definition);
+/* Whether a define with this set number needs no bytes: the set's are kept already. */
+int sf_table_set_known(int32_t attribute_set);
 const sf_table_entry *sf_table_lookup(int32_t context_id);
-/* Where the entry's size attribute bytes are, or NULL (their overflow bytes were never made). */
-const uint8_t *sf_table_attrs(const sf_table_entry *entry, uint16_t size);
+/* Copies the entry's attribute bytes into out (room for SF_ATTRS_CAPACITY); returns how many.
+   A copy torn by a concurrent rewrite is refused afterwards by sf_table_still. */
+uint16_t sf_table_copy_attrs(const sf_table_entry *entry, uint8_t *out);
 int sf_table_still(const sf_table_entry *entry, int32_t context_id);
 uint64_t sf_dropped_attribute_bytes(void);
 

@@ -26,17 +26,27 @@ static void put_big_endian(uint8_t *out, uint64_t value) {
 }
 
 SF_JNI(void, define0)(JNIEnv *env, jclass clazz, jint context_id, jlong trace_id_high,
-                      jlong trace_id_low, jlong span_id, jbyte trace_flags, jbyteArray attributes) {
+                      jlong trace_id_low, jlong span_id, jbyte trace_flags, jint attribute_set,
+                      jbyteArray attributes) {
   (void)clazz;
-  sf_thread_record value;
+  sf_definition definition;
+  uint8_t bytes[SF_ATTRS_CAPACITY];
   jsize length = (*env)->GetArrayLength(env, attributes);
-  jsize copied = length < SF_ATTRS_CAPACITY ? length : SF_ATTRS_CAPACITY;
-  put_big_endian(value.trace_id, (uint64_t)trace_id_high);
-  put_big_endian(value.trace_id + 8, (uint64_t)trace_id_low);
-  put_big_endian(value.span_id, (uint64_t)span_id);
-  (*env)->GetByteArrayRegion(env, attributes, 0, copied, (jbyte *)value.attrs_data);
-  value.trace_flags = (uint8_t)trace_flags;
-  sf_table_define(context_id, &value, (size_t)length);
+  put_big_endian(definition.trace_id, (uint64_t)trace_id_high);
+  put_big_endian(definition.trace_id + 8, (uint64_t)trace_id_low);
+  put_big_endian(definition.span_id, (uint64_t)span_id);
+  definition.trace_flags = (uint8_t)trace_flags;
+  definition.attribute_set = attribute_set;
+  definition.requested_length = (size_t)length;
+  definition.attrs = NULL;
+  definition.copied = 0;
+  if (!sf_table_set_known(attribute_set)) {  /* the bytes are needed: copy what can be kept */
+    jsize copied = length < SF_ATTRS_CAPACITY ? length : SF_ATTRS_CAPACITY;
+    (*env)->GetByteArrayRegion(env, attributes, 0, copied, (jbyte *)bytes);
+    definition.attrs = bytes;
+    definition.copied = (size_t)copied;
+  }
+  sf_table_define(context_id, &definition);
 }
 
 SF_JNI(void, switchTo0)(JNIEnv *env, jclass clazz, jint context_id, jlong java_thread_id,

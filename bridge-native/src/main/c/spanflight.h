@@ -15,8 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SF_ABI_VERSION 3  /* 2: timeline entries carry their clock (SF_CLOCK_*);
-                             3: the drain names each ring (SF_DRAIN_RING, SF_DRAIN_FREED) */
+#define SF_ABI_VERSION 4  /* 2: timeline entries carry their clock (SF_CLOCK_*);
+                             3: the drain names each ring (SF_DRAIN_RING, SF_DRAIN_FREED);
+                             4: define0 takes the attributes' shared set number */
 
 /* ---- 1. OTEP-4947 thread context record ------------------------------------------
  *
@@ -145,7 +146,10 @@ _Static_assert(sizeof(sf_timeline_entry) == 24, "entry is 24 bytes");
   JNIEXPORT type JNICALL Java_io_spanflight_internal_bridge_NativeContextBridge_##name
 
 SF_JNI(jint, init0)(JNIEnv *, jclass, jint ring_capacity);
-SF_JNI(void, define0)(JNIEnv *, jclass, jint, jlong, jlong, jlong, jbyte, jbyteArray);
+/* attribute_set: the number (0 .. 65535) the Java side gave to exactly these attribute bytes for the
+   life of the process, kept once however many contexts carry it; -1 for the context's own bytes. */
+SF_JNI(void, define0)(JNIEnv *, jclass, jint context_id, jlong, jlong, jlong, jbyte,
+                      jint attribute_set, jbyteArray attributes);
 SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id, jboolean virt);
 /* Writes only the calling OS thread's record (no ring entry): a virtual-thread mount shows the
    mounted thread's context on its carrier, an unmount (context 0) shows none. */

@@ -47,17 +47,10 @@ static void publish(sf_thread_record *record, const sf_table_entry *entry, int32
   if (entry == NULL) {
     return;
   }
-  /* every size ever stored fits the record; a torn one is refused by sf_table_still below */
-  uint16_t size = __atomic_load_n(&entry->attrs_data_size, __ATOMIC_RELAXED);
-  const uint8_t *attrs = sf_table_attrs(entry, size);
-  if (attrs == NULL) {
-    return;
-  }
   memcpy(record->trace_id, entry->trace_id, sizeof record->trace_id);
   memcpy(record->span_id, entry->span_id, sizeof record->span_id);
   record->trace_flags = entry->trace_flags;
-  record->attrs_data_size = size;
-  memcpy(record->attrs_data, attrs, size);
+  record->attrs_data_size = sf_table_copy_attrs(entry, record->attrs_data);
   if (!sf_table_still(entry, context_id)) {
     return;
   }

@@ -11,15 +11,23 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class TestBridge implements ContextBridge {
   private final Map<Integer, byte[]> attributes = new ConcurrentHashMap<>();
+  private final Map<Integer, Integer> attributeSets = new ConcurrentHashMap<>();
 
   @Override
-  public void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte flags, byte[] attributes) {
+  public void define(
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte flags, byte[] attributes, int attributeSet) {
     this.attributes.put(contextId, attributes.clone());
+    this.attributeSets.put(contextId, attributeSet);
   }
 
   /** The record attributes of the latest definition of {@code contextId}, or null. */
   public byte[] attributesOf(int contextId) {
     return attributes.get(contextId);
+  }
+
+  /** The attribute set number of the latest definition of {@code contextId}, or null. */
+  public Integer attributeSetOf(int contextId) {
+    return attributeSets.get(contextId);
   }
 
   @Override

@@ -8,6 +8,12 @@ package io.spanflight.internal.bridge;
  */
 public interface ContextBridge {
 
+  /** {@link #define}'s attribute set for attributes that belong to the one context defined. */
+  int OWN_ATTRIBUTES = -1;
+
+  /** Shared attribute sets a bridge keeps: numbers 0 to this minus 1; others count as own. */
+  int MAX_ATTRIBUTE_SETS = 1 << 16;
+
   /**
    * Announces what a context id stands for, before any thread switches to it: the W3C trace id
    * (two big-endian halves), span id, trace flags, and OTEP-4947 attribute data (packed
@@ -15,8 +21,14 @@ public interface ContextBridge {
    * changed or kept: the registry shares one array between contexts). An id may be defined again
    * when the registry reuses it. Called from application threads (on a context's first use), so
    * it must be cheap and must not throw.
+   *
+   * @param attributeSet a number (from 0) that stands for exactly these attribute bytes for the
+   *     life of the process, whichever registry defines it: a bridge may keep the bytes once per
+   *     set, however many contexts carry them, and read the array only on the set's first define.
+   *     {@link #OWN_ATTRIBUTES} for bytes of this context alone.
    */
-  void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes);
+  void define(
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes, int attributeSet);
 
   /**
    * Records that the calling thread now runs in {@code contextId} (0 = no context). Never throws,

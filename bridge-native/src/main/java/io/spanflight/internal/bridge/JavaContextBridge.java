@@ -68,7 +68,8 @@ public final class JavaContextBridge implements ContextBridge {
 
   /** Nothing to do: the Java timeline stores ids only, and there is no external record. */
   @Override
-  public void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes) {}
+  public void define(
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes, int attributeSet) {}
 
   @Override
   public void switchTo(int contextId) {

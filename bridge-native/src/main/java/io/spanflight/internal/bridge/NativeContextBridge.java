@@ -44,12 +44,14 @@ public final class NativeContextBridge implements ContextBridge {
   }
 
   @Override
-  public void define(int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes) {
+  public void define(
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes, int attributeSet) {
     // Refused here rather than thrown from native code into an application thread.
     if (!ContextIds.isValid(contextId)) {
       return;
     }
-    define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, attributes == null ? NO_ATTRIBUTES : attributes);
+    int set = attributeSet >= 0 && attributeSet < MAX_ATTRIBUTE_SETS ? attributeSet : OWN_ATTRIBUTES;
+    define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, set, attributes == null ? NO_ATTRIBUTES : attributes);
   }
 
   @Override
@@ -140,7 +142,7 @@ public final class NativeContextBridge implements ContextBridge {
   static native int init0(int ringCapacity);
 
   static native void define0(
-      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, byte[] attributes);
+      int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, int attributeSet, byte[] attributes);
 
   static native void switchTo0(int contextId, long javaThreadId, boolean virtualThread);
 

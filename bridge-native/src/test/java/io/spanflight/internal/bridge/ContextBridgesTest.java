@@ -79,7 +79,7 @@ class ContextBridgesTest {
   @Test
   void switchesReachTheSinkInOrderThenTheThreadEnds() throws Exception {
     ContextBridge bridge = ContextBridges.create(1024, NativeTestSupport.nativeDirectory(), false);
-    bridge.define(7, 0L, 0L, 0L, (byte) 0, new byte[0]);
+    bridge.define(7, 0L, 0L, 0L, (byte) 0, new byte[0], ContextBridge.OWN_ATTRIBUTES);
     long thread = TestThreads.runToOsThreadExit(() -> {
       bridge.switchTo(7);
       bridge.switchTo(8);

@@ -87,7 +87,7 @@ class NativeTimelineTest {
   @SuppressWarnings("deprecation") // Thread.threadId() exists from 19 on; we run on 17.
   void aVirtualThreadSwitchIsRecordedUnderItsOwnIdOnItsCarrier() throws Exception {
     Method startVirtualThread = startVirtualThreadMethod();
-    bridge.define(650, 0L, 0L, 0L, (byte) 1, new byte[0]);
+    bridge.define(650, 0L, 0L, 0L, (byte) 1, new byte[0], ContextBridge.OWN_ATTRIBUTES);
     byte[][] record = new byte[1][];
     Runnable body = () -> {
       bridge.switchTo(650);

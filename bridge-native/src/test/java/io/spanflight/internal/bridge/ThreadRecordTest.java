@@ -163,6 +163,66 @@ class ThreadRecordTest {
     bridge.switchTo(0);
   }
 
+  /** Set numbers no other test of this JVM uses: the native table keeps sets for the process. */
+  private static final int SET_FIRST = 60_001;
+  private static final int SET_A = 60_002;
+  private static final int SET_B = 60_003;
+  private static final int SET_LONG = 60_004;
+
+  @Test
+  void aSetNumberStandsForTheBytesItWasFirstDefinedWith() {
+    define(ContextIds.first(2_000_101), ids(16, 0x11), ids(8, 0x12), (byte) 1, attr(0, "/first"), SET_FIRST);
+    int second = ContextIds.first(2_000_102);
+    define(second, ids(16, 0x13), ids(8, 0x14), (byte) 1, attr(0, "/not-read"), SET_FIRST);
+
+    bridge.switchTo(second);
+    assertThat(ExternalRecordReader.readOwnThread())
+        .as("the set's bytes are read on its first define only")
+        .isEqualTo(record(ids(16, 0x13), ids(8, 0x14), 1, 1, attr(0, "/first")));
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void aSlotRedefinedBetweenSetsAndItsOwnBytesPublishesEachExactly() {
+    byte[] a = attr(0, "/owners/{id}");
+    byte[] b = concat(attr(0, "/vets"), attr(1, "GET"));
+    byte[] ownLong = concat(attr(0, "r".repeat(200)), attr(1, "m".repeat(100)));
+    byte[] ownShort = attr(0, "/own");
+    define(ContextIds.first(2_000_103), ids(16, 1), ids(8, 1), (byte) 1, a, SET_A); // the set, if not yet
+    define(ContextIds.first(2_000_104), ids(16, 1), ids(8, 1), (byte) 1, b, SET_B);
+    int id = ContextIds.first(2_000_105);
+
+    // -7 and MAX_ATTRIBUTE_SETS are no set numbers: the bytes are the context's own
+    byte[][] shown = {b, ownShort, a, ownLong, new byte[0], b, ownShort};
+    int[] sets = {SET_B, ContextBridge.OWN_ATTRIBUTES, SET_A, -7, ContextBridge.OWN_ATTRIBUTES, SET_B,
+        ContextBridge.MAX_ATTRIBUTE_SETS};
+    for (int i = 0; i < shown.length; i++) {
+      define(id, ids(16, i), ids(8, 0x90), (byte) 1, shown[i], sets[i]);
+      bridge.switchTo(id);
+      assertThat(ExternalRecordReader.readOwnThread())
+          .as("record after define %d (set %d)", i, sets[i])
+          .isEqualTo(record(ids(16, i), ids(8, 0x90), 1, 1, shown[i]));
+    }
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void aSetsDroppedBytesAreCountedAtEveryDefine() {
+    String value = "v".repeat(250);
+    byte[] kept = concat(attr(0, value), attr(1, value));
+    byte[] given = concat(kept, attr(2, value));
+    long droppedBefore = bridge.droppedAttributeBytes();
+
+    define(ContextIds.first(2_000_106), ids(16, 0x51), ids(8, 0x52), (byte) 1, given, SET_LONG);
+    int second = ContextIds.first(2_000_107);
+    define(second, ids(16, 0x53), ids(8, 0x54), (byte) 1, given, SET_LONG);
+    bridge.switchTo(second);
+
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x53), ids(8, 0x54), 1, 1, kept));
+    assertThat(bridge.droppedAttributeBytes() - droppedBefore).isEqualTo(2 * 252);
+    bridge.switchTo(0);
+  }
+
   @Test
   void showOnRecordWritesOnlyTheRecordAndCreatesNoRing() throws Exception {
     define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
@@ -206,8 +266,12 @@ class ThreadRecordTest {
 
   /** Defines {@code contextId} with W3C id bytes (16 and 8), as the records must show them again. */
   private void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes) {
+    define(contextId, traceId, spanId, flags, attributes, ContextBridge.OWN_ATTRIBUTES);
+  }
+
+  private void define(int contextId, byte[] traceId, byte[] spanId, byte flags, byte[] attributes, int set) {
     ByteBuffer trace = ByteBuffer.wrap(traceId); // big-endian, as W3C ids are
-    bridge.define(contextId, trace.getLong(0), trace.getLong(8), ByteBuffer.wrap(spanId).getLong(0), flags, attributes);
+    bridge.define(contextId, trace.getLong(0), trace.getLong(8), ByteBuffer.wrap(spanId).getLong(0), flags, attributes, set);
   }
 
   private static byte[] ids(int length, int first) {

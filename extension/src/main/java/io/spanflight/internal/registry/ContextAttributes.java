@@ -3,11 +3,13 @@ package io.spanflight.internal.registry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.spanflight.internal.bridge.ContextBridge;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -90,10 +92,25 @@ public final class ContextAttributes {
   /** At most this many distinct sets of values are shared; beyond, each record keeps its own. */
   static final int MAX_SHARED_PAIRS = 4096;
 
-  /** A set of pairs as shared, packed for the record, and how many of its values were left out. */
-  private record Packed(String[] pairs, byte[] bytes, int dropped) {}
+  /**
+   * A set of pairs as shared, packed for the record, how many of its values were left out, and
+   * its number for the bridge ({@link ContextBridge#define}'s attribute set, or {@link
+   * ContextBridge#OWN_ATTRIBUTES} for a set that is not shared).
+   */
+  record Packed(String[] pairs, byte[] bytes, int dropped, int set) {}
 
   private static final byte[] NO_BYTES = new byte[0];
+
+  /** No attributes: no bytes, no set. */
+  private static final Packed NOTHING = new Packed(NO_PAIRS, NO_BYTES, 0, ContextBridge.OWN_ATTRIBUTES);
+
+  /**
+   * The next shared set's number, for the whole process (the native context table is per
+   * process, and a number must stand for one packed set whichever registry made it). A number
+   * taken by a set that lost a race to be shared is never used; past {@link
+   * ContextBridge#MAX_ATTRIBUTE_SETS}, sets are packed per context as beyond the sharing bound.
+   */
+  private static final AtomicInteger nextSet = new AtomicInteger();
 
   /**
    * Equal pairs, by content, once each: most requests of a route carry the same few values, so
@@ -136,7 +153,8 @@ public final class ContextAttributes {
     if (known != null || sharedPairs.size() >= MAX_SHARED_PAIRS) {
       return known;
     }
-    Packed made = pack(pairs);
+    int set = nextSet.getAndUpdate(n -> n < ContextBridge.MAX_ATTRIBUTE_SETS ? n + 1 : n);
+    Packed made = pack(pairs, set < ContextBridge.MAX_ATTRIBUTE_SETS ? set : ContextBridge.OWN_ATTRIBUTES);
     known = sharedPairs.putIfAbsent(key, made);
     return known != null ? known : made;
   }
@@ -157,24 +175,24 @@ public final class ContextAttributes {
   /**
    * The pairs packed for the OTEP-4947 record: {@code {u8 key index, u8 length, utf-8 value}}
    * entries. A value longer than {@value #MAX_VALUE_BYTES} bytes, or a key the map refused, is
-   * left out and counted (once per record). Equal pairs get the same array, packed once (within
-   * the bound of {@link #shared}): callers read it and never change it.
+   * left out and counted (once per record). Equal pairs get the same packing, made once, with one
+   * set number (within the bound of {@link #shared}): callers read its bytes and never change them.
    */
-  byte[] recordBytes(String[] pairs) {
+  Packed recordBytes(String[] pairs) {
     if (pairs.length == 0) {
-      return NO_BYTES;
+      return NOTHING;
     }
     Packed packed = sharedEntry(pairs);
     if (packed == null) {
-      packed = pack(pairs); // beyond the bound: this record's own
+      packed = pack(pairs, ContextBridge.OWN_ATTRIBUTES); // beyond the bound: this record's own
     }
     if (packed.dropped() > 0) {
       droppedValues.addAndGet(packed.dropped());
     }
-    return packed.bytes();
+    return packed;
   }
 
-  private Packed pack(String[] pairs) {
+  private Packed pack(String[] pairs, int set) {
     byte[][] values = new byte[pairs.length / 2][];
     int[] indexes = new int[values.length];
     int size = 0;
@@ -199,7 +217,7 @@ public final class ContextAttributes {
         at += values[i].length;
       }
     }
-    return new Packed(pairs, out, dropped);
+    return new Packed(pairs, out, dropped, set);
   }
 
   /** Values left out of records (too long, or the key map was full). */

@@ -241,7 +241,7 @@ public final class ContextRecord {
   }
 
   /** The attributes packed for the OTEP-4947 record, as they are now. */
-  byte[] recordAttributes() {
+  ContextAttributes.Packed recordAttributes() {
     return attributes.recordBytes(attributePairs());
   }
 

@@ -170,8 +170,9 @@ public final class ContextRegistry {
       record = byId.newRecord(ContextIds.index(id), attributes);
     }
     record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
+    ContextAttributes.Packed packed = record.recordAttributes();
     bridge.define(id, record.traceIdHigh(), record.traceIdLow(), record.spanIdNumber(),
-        spanContext.getTraceFlags().asByte(), record.recordAttributes());
+        spanContext.getTraceFlags().asByte(), packed.bytes(), packed.set());
     if (fresh) {
       byId.put(record);
     }

@@ -10,6 +10,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.spanflight.internal.TestBridge;
+import io.spanflight.internal.bridge.ContextBridge;
 import java.lang.ref.WeakReference;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -176,6 +177,10 @@ class ContextAttributesTest {
     assertThat(attributes.recordBytes(new String[] {"http.route", "/c", "tenant.id", longRoute}))
         .as("packed once, shared")
         .isSameAs(attributes.recordBytes(new String[] {"http.route", "/c", "tenant.id", longRoute}));
+    Integer firstSet = bridge.attributeSetOf(registry.idOf(first.getSpanContext()));
+    assertThat(firstSet).as("one set number for equal values").isNotNegative()
+        .isEqualTo(bridge.attributeSetOf(registry.idOf(second.getSpanContext())))
+        .isNotEqualTo(bridge.attributeSetOf(registry.idOf(other.getSpanContext())));
     assertThat(attributes.droppedValues()).isEqualTo(4);
     first.end();
     second.end();
@@ -228,5 +233,9 @@ class ContextAttributesTest {
     assertThat(attributes.shared(late)).isSameAs(late);
     assertThat(attributes.shared(new String[] {"tenant.id", "late"})).isNotSameAs(late);
     assertThat(attributes.shared(new String[] {"tenant.id", "7"})).containsExactly("tenant.id", "7");
+    assertThat(attributes.recordBytes(new String[] {"tenant.id", "late"}).set())
+        .as("beyond the bound, no shared set number")
+        .isEqualTo(ContextBridge.OWN_ATTRIBUTES);
+    assertThat(attributes.recordBytes(new String[] {"tenant.id", "7"}).set()).isNotNegative();
   }
 }
