@@ -50,8 +50,8 @@ public final class NativeContextBridge implements ContextBridge {
     if (!ContextIds.isValid(contextId)) {
       return;
     }
-    int set = attributeSet >= 0 && attributeSet < MAX_ATTRIBUTE_SETS ? attributeSet : OWN_ATTRIBUTES;
-    define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, set, attributes == null ? NO_ATTRIBUTES : attributes);
+    // A set number outside 0 .. MAX_ATTRIBUTE_SETS - 1 is taken as the context's own by the table.
+    define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, attributeSet, attributes == null ? NO_ATTRIBUTES : attributes);
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.spanflight.internal.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,14 +39,7 @@ class TableRewriteConcurrencyTest {
   }
 
   private static byte[] attributesOf(int k) {
-    if (k == 5) {
-      return new byte[0];
-    }
-    String value = (k >= 3 ? "long-".repeat(40) : "") + "/route/" + k;
-    byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-    byte[] entry = Arrays.copyOf(new byte[] {0, (byte) utf8.length}, 2 + utf8.length);
-    System.arraycopy(utf8, 0, entry, 2, utf8.length);
-    return entry;
+    return k == 5 ? new byte[0] : ThreadRecordTest.attr(0, (k >= 3 ? "long-".repeat(40) : "") + "/route/" + k);
   }
 
   private static int setOf(int k) {

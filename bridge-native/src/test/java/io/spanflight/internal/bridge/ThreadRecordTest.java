@@ -257,7 +257,8 @@ class ThreadRecordTest {
     return record.putShort((short) attrs.length).put(attrs).array();
   }
 
-  private static byte[] attr(int keyIndex, String value) {
+  /** One packed attribute entry: {key index, length, utf-8 value}. */
+  static byte[] attr(int keyIndex, String value) {
     byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
     byte[] entry = Arrays.copyOf(new byte[] {(byte) keyIndex, (byte) utf8.length}, 2 + utf8.length);
     System.arraycopy(utf8, 0, entry, 2, utf8.length);
