@@ -27,6 +27,8 @@ import java.util.List;
  *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
  *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
  *       {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but switched off
+ *   <li>{@code jfr-only-cpu}, {@code -alloc}, …: {@code jfr-only} with one source's events alone
+ *       (measured against {@code jfr-only}, it tells what the other sources' events cost JFR itself)
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
  *       ({@code splunk.profiler.enabled=true}, its OTLP log export to the sink)
  *   <li>{@code pyroscope}: the OpenTelemetry javaagent plus Grafana's Pyroscope extension
@@ -85,11 +87,19 @@ final class Arms {
               "-Dspanflight.benchmark.arm=" + name),
           missing(jars.agent(), jars.extension()));
     }
+    if (name.startsWith("jfr-only-") && SOURCES.contains(name.substring("jfr-only-".length()))) {
+      String only = name.substring("jfr-only-".length());
+      List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
+          "-Dotel.javaagent.extensions=" + jars.extension(), "-Dspanflight.benchmark.arm=jfr-only"));
+      args.addAll(otherSourcesOff(only));
+      return new Arm(name, "agent", "agent + spanflight.jar as jfr-only, the " + only + " source's events alone",
+          with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
+    }
     if (name.startsWith("spanflight-") && SOURCES.contains(name.substring("spanflight-".length()))) {
       String only = name.substring("spanflight-".length());
       List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
           "-Dotel.javaagent.extensions=" + jars.extension()));
-      SOURCES.stream().filter(s -> !s.equals(only)).forEach(s -> args.add("-Dotel.spanflight." + s + ".enabled=false"));
+      args.addAll(otherSourcesOff(only));
       return new Arm(name, "agent", "agent + spanflight.jar, the " + only + " source alone",
           with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
     }
@@ -150,8 +160,12 @@ final class Arms {
             with(common, pyroscope.toArray(String[]::new)), missing(jars.agent(), jars.pyroscopeExtension()));
       default:
         throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL + ", " + PARTS
-            + ", " + TWIN + ", spanflight-off, and spanflight-<source> for a source of " + SOURCES);
+            + ", " + TWIN + ", spanflight-off, and spanflight-<source> or jfr-only-<source> for a source of " + SOURCES);
     }
+  }
+
+  private static List<String> otherSourcesOff(String only) {
+    return SOURCES.stream().filter(s -> !s.equals(only)).map(s -> "-Dotel.spanflight." + s + ".enabled=false").toList();
   }
 
   /** The same arm compared with another baseline (the harness's {@code --vs}). */

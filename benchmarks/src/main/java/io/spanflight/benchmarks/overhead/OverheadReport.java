@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /** The harness's results as Markdown tables (per-pair ratios, medians, thread groups) and as CSV. */
 final class OverheadReport {
@@ -80,6 +81,21 @@ final class OverheadReport {
         + " jfr = JFR's own threads, spanflight = Spanflight's threads, agent = the agent's exporters,"
         + " ended = threads that ended inside the window.\n\n");
 
+    md.append("Where the RSS goes at the end of the window, arm minus baseline, MB (median [min–max] over the pairs):\n\n");
+    md.append("| arm | vs | RSS | Java heap resident | the rest | Java heap used |\n|---|---|---|---|---|---|\n");
+    for (Arm arm : arms) {
+      List<RunResult[]> split = pairs(results, arm).stream().filter(p -> p[0].heap().known() && p[1].heap().known()).toList();
+      if (split.isEmpty()) {
+        continue;
+      }
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", arm.name(), arm.baseline(),
+          heapDiff(split, HeapResidency.Split::rssBytes), heapDiff(split, HeapResidency.Split::heapRssBytes),
+          heapDiff(split, HeapResidency.Split::otherRssBytes), heapDiff(split, HeapResidency.Split::heapUsedBytes)));
+    }
+    md.append("\nJava heap resident = the resident pages inside the heap's address range (`jcmd GC.heap_info`,"
+        + " `/proc/<pid>/smaps`); the rest = VmRSS minus that (JFR's buffers, native tables, metaspace, code, thread"
+        + " stacks); used = what the collector reports in use at that instant (moves with the GC cycle).\n\n");
+
     md.append("| arm | what | req/s | p50 ms | p99 ms | CPU ms/request | mean RSS MB | VmHWM MB | received by the sink (last pair) |\n");
     md.append("|---|---|---|---|---|---|---|---|---|\n");
     List<String> names = new ArrayList<>();
@@ -121,18 +137,24 @@ final class OverheadReport {
     return pairs;
   }
 
+  private static String heapDiff(List<RunResult[]> pairs, ToLongFunction<HeapResidency.Split> bytes) {
+    return megabytes(pairs.stream()
+        .map(p -> (bytes.applyAsLong(p[0].heap()) - bytes.applyAsLong(p[1].heap())) / 1048576.0).toList());
+  }
+
   private static double groupPerRequest(RunResult run, String group) {
     return run.groupCpuNanos().getOrDefault(group, 0L) / 1e6 / Math.max(1, run.requests());
   }
 
   static String csv(List<RunResult> results) {
-    StringBuilder csv = new StringBuilder("arm,pair,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes,load");
+    StringBuilder csv = new StringBuilder("arm,pair,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes,end_rss_bytes,heap_rss_bytes,heap_used_bytes,load");
     ThreadGroups.GROUPS.forEach(g -> csv.append(",cpu_ns_").append(g));
     csv.append('\n');
     for (RunResult r : results) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.3f,%d,%d,%.1f,%d,%d,%s", r.arm(), r.pair(), r.requests(),
-          r.failed(), r.throughput(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerRequest(), r.meanRssBytes(),
-          r.peakRssBytes(), r.loadAverage()));
+      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.3f,%d,%d,%.1f,%d,%d,%d,%d,%d,%s", r.arm(), r.pair(),
+          r.requests(), r.failed(), r.throughput(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerRequest(),
+          r.meanRssBytes(), r.peakRssBytes(), r.heap().rssBytes(), r.heap().heapRssBytes(), r.heap().heapUsedBytes(),
+          r.loadAverage()));
       ThreadGroups.GROUPS.forEach(g -> csv.append(',').append(r.groupCpuNanos().getOrDefault(g, 0L)));
       csv.append('\n');
     }

@@ -78,16 +78,17 @@ final class PairRun {
       LoadResult load = load(app, measured).call();
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       return new Measured(load, cpu, ThreadGroups.since(app.pid(), before), rss.meanBytes(),
-          ProcStats.peakRssBytes(app.pid()));
+          ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()));
     }
   }
 
-  private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss) {
+  private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,
+      HeapResidency.Split heap) {
     RunResult result(Arm arm, String pair, String loadAverage, Map<String, String> exported) {
       long ok = load.ok();
       return new RunResult(arm.name(), pair, ok, load.failed(), load.throughput(),
           load.latencyQuantileNanos(0.5), load.latencyQuantileNanos(0.99),
-          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, groups, loadAverage,
+          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, groups, loadAverage,
           arm.baseline() == null ? Map.of() : exported);
     }
   }

@@ -15,11 +15,12 @@ import java.util.Map;
  * @param cpuNanosPerRequest application JVM CPU time (user + system) per successful request
  * @param meanRssBytes mean of VmRSS sampled every second during the measured window
  * @param peakRssBytes VmHWM at the end of the window
+ * @param heap at the end of the window, how much of the RSS is the Java heap
  * @param groupCpuNanos CPU in the window per {@link ThreadGroups group of threads}
  * @param loadAverage the machine's load average at the end of the window
  * @param exported what the sink received from the pair (path to requests and bytes), on the arm's
  *     run only
  */
 record RunResult(String arm, String pair, long requests, long failed, double throughput, long p50Nanos,
-    long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes,
+    long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes, HeapResidency.Split heap,
     Map<String, Long> groupCpuNanos, String loadAverage, Map<String, String> exported) {}

@@ -1,0 +1,97 @@
+package io.spanflight.benchmarks.overhead;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How much of a JVM's resident memory is its Java heap, so that an RSS difference between two arms
+ * can be split into heap that G1 grew and everything else (JFR's buffers, native tables, code,
+ * metaspace). The heap's address range and its used bytes come from {@code jcmd <pid>
+ * GC.heap_info}; the resident bytes in that range from {@code /proc/<pid>/smaps}, read right
+ * after, next to a {@code VmRSS} reading.
+ */
+final class HeapResidency {
+  /** G1 (and the other collectors) end their first line with {@code used <n>K [<start>, <end>)}. */
+  private static final Pattern HEAP = Pattern.compile("used (\\d+)K \\[0x(\\p{XDigit}+), 0x(\\p{XDigit}+)\\)");
+  private static final Pattern MAPPING = Pattern.compile("^(\\p{XDigit}+)-(\\p{XDigit}+) ");
+  private static final long JCMD_TIMEOUT_SECONDS = 30;
+
+  /**
+   * One reading.
+   *
+   * @param rssBytes {@code VmRSS} read with the split
+   * @param heapRssBytes resident bytes inside the heap's reserved range
+   * @param heapUsedBytes the heap's used bytes as the collector reports them
+   */
+  record Split(long rssBytes, long heapRssBytes, long heapUsedBytes) {
+    static final Split UNKNOWN = new Split(-1, -1, -1);
+
+    boolean known() {
+      return heapRssBytes >= 0;
+    }
+
+    long otherRssBytes() {
+      return rssBytes - heapRssBytes;
+    }
+  }
+
+  private HeapResidency() {}
+
+  /** The split for a running JVM, or {@link Split#UNKNOWN} if jcmd or /proc cannot tell (said on stderr). */
+  static Split of(long pid) {
+    try {
+      String info = jcmd(pid, "GC.heap_info");
+      Matcher heap = HEAP.matcher(info);
+      if (!heap.find()) {
+        throw new IOException("no heap range in GC.heap_info: " + info.strip().lines().findFirst().orElse(""));
+      }
+      long start = Long.parseUnsignedLong(heap.group(2), 16);
+      long end = Long.parseUnsignedLong(heap.group(3), 16);
+      long heapRss = residentBetween(Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps")), start, end);
+      return new Split(ProcStats.rssBytes(pid), heapRss, Long.parseLong(heap.group(1)) * 1024);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("heap split of pid " + pid + " unknown: " + e.getMessage());
+      return Split.UNKNOWN;
+    }
+  }
+
+  /** The {@code Rss} of the mappings of an smaps text that lie inside {@code [start, end)}, in bytes. */
+  static long residentBetween(List<String> smaps, long start, long end) {
+    long total = 0;
+    boolean inside = false;
+    for (String line : smaps) {
+      Matcher mapping = MAPPING.matcher(line);
+      if (mapping.find()) {
+        long from = Long.parseUnsignedLong(mapping.group(1), 16);
+        long to = Long.parseUnsignedLong(mapping.group(2), 16);
+        inside = Long.compareUnsigned(from, start) >= 0 && Long.compareUnsigned(to, end) <= 0;
+      } else if (inside && line.startsWith("Rss:")) {
+        total += Long.parseLong(line.substring(4).replace("kB", "").trim()) * 1024;
+      }
+    }
+    return total;
+  }
+
+  private static String jcmd(long pid, String command) throws IOException {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
+    try {
+      byte[] out = process.getInputStream().readAllBytes();
+      if (!process.waitFor(JCMD_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        process.destroyForcibly();
+        throw new IOException("jcmd " + command + " failed");
+      }
+      return new String(out, StandardCharsets.UTF_8);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      throw new IOException("interrupted while running jcmd", e);
+    }
+  }
+}
