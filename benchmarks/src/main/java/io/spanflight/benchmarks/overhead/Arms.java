@@ -173,6 +173,13 @@ final class Arms {
     return new Arm(arm.name(), baseline, arm.description(), arm.jvmArgs(), arm.missing());
   }
 
+  /** The same arm with one more JVM option. */
+  static Arm withFlag(Arm arm, String flag) {
+    List<String> args = new ArrayList<>(arm.jvmArgs());
+    args.add(0, flag);
+    return new Arm(arm.name(), arm.baseline(), arm.description(), args, arm.missing());
+  }
+
   private static List<String> with(List<String> common, String... specific) {
     List<String> args = new ArrayList<>(List.of(specific));
     args.addAll(common);

@@ -1,11 +1,9 @@
 package io.spanflight.benchmarks.overhead;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,7 +18,6 @@ final class HeapResidency {
   /** G1 (and the other collectors) end their first line with {@code used <n>K [<start>, <end>)}. */
   private static final Pattern HEAP = Pattern.compile("used (\\d+)K \\[0x(\\p{XDigit}+), 0x(\\p{XDigit}+)\\)");
   private static final Pattern MAPPING = Pattern.compile("^(\\p{XDigit}+)-(\\p{XDigit}+) ");
-  private static final long JCMD_TIMEOUT_SECONDS = 30;
 
   /**
    * One reading.
@@ -46,7 +43,7 @@ final class HeapResidency {
   /** The split for a running JVM, or {@link Split#UNKNOWN} if jcmd or /proc cannot tell (said on stderr). */
   static Split of(long pid) {
     try {
-      String info = jcmd(pid, "GC.heap_info");
+      String info = Jcmd.run(pid, "GC.heap_info");
       Matcher heap = HEAP.matcher(info);
       if (!heap.find()) {
         throw new IOException("no heap range in GC.heap_info: " + info.strip().lines().findFirst().orElse(""));
@@ -76,22 +73,5 @@ final class HeapResidency {
       }
     }
     return total;
-  }
-
-  private static String jcmd(long pid, String command) throws IOException {
-    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-    Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
-    try {
-      byte[] out = process.getInputStream().readAllBytes();
-      if (!process.waitFor(JCMD_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        process.destroyForcibly();
-        throw new IOException("jcmd " + command + " failed");
-      }
-      return new String(out, StandardCharsets.UTF_8);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-      throw new IOException("interrupted while running jcmd", e);
-    }
   }
 }

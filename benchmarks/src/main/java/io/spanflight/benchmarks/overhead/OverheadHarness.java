@@ -33,8 +33,10 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--pin false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own half of the
- * CPUs ({@link Placement}).
+ * [--pin false] [--nmt false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
+ * half of the CPUs ({@link Placement}). {@code --nmt true} starts both JVMs of every pair with
+ * {@value NativeMemory#FLAG} and reports, per area, what the arm commits beyond its baseline at the
+ * end of the window ({@link NativeMemory}; tracking costs a little CPU in both arms alike).
  */
 public final class OverheadHarness {
   static final List<Route> ROUTES = DemoTarget.ROUTES;
@@ -82,6 +84,10 @@ public final class OverheadHarness {
         arm = Arms.against(arm, options.vs);
       }
       Arm baseline = Arms.arm(arm.baseline(), jars, sink.baseUrl(), jdk);
+      if (options.nmt) {
+        arm = Arms.withFlag(arm, NativeMemory.FLAG);
+        baseline = Arms.withFlag(baseline, NativeMemory.FLAG);
+      }
       if (arm.runnable() && baseline.runnable()) {
         arms.add(arm);
         baselines.put(arm.baseline(), baseline);
@@ -161,7 +167,16 @@ public final class OverheadHarness {
     List<String> paths = List.of("/");
     int clientsPerPath = 1;
     boolean pin;
+    boolean nmt;
     List<String> raw;
+
+    private static boolean bool(String key, String value) {
+      return switch (value) {
+        case "true" -> true;
+        case "false" -> false;
+        default -> throw new IllegalArgumentException(key + " " + value + ": expected true or false");
+      };
+    }
 
     List<Route> appRoutes() {
       return paths.stream().map(p -> new Route(p, clientsPerPath)).toList();
@@ -192,11 +207,8 @@ public final class OverheadHarness {
           case "--port-argument" -> o.portArgument = value;
           case "--paths" -> o.paths = List.of(value.split(","));
           case "--clients-per-path" -> o.clientsPerPath = Integer.parseInt(value);
-          case "--pin" -> o.pin = switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("--pin " + value + ": expected true or false");
-          };
+          case "--pin" -> o.pin = bool(key, value);
+          case "--nmt" -> o.nmt = bool(key, value);
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

@@ -96,6 +96,8 @@ final class OverheadReport {
         + " `/proc/<pid>/smaps`); the rest = VmRSS minus that (JFR's buffers, native tables, metaspace, code, thread"
         + " stacks); used = what the collector reports in use at that instant (moves with the GC cycle).\n\n");
 
+    appendNativeMemory(md, arms, results);
+
     md.append("| arm | what | req/s | p50 ms | p99 ms | CPU ms/request | mean RSS MB | VmHWM MB | received by the sink (last pair) |\n");
     md.append("|---|---|---|---|---|---|---|---|---|\n");
     List<String> names = new ArrayList<>();
@@ -135,6 +137,35 @@ final class OverheadReport {
           .ifPresent(b -> pairs.add(new RunResult[] {a, b}));
     }
     return pairs;
+  }
+
+  /** Per NMT area that moved by 1 MB or more in some pair: what the arm committed beyond its baseline. */
+  private static void appendNativeMemory(StringBuilder md, List<Arm> arms, List<RunResult> results) {
+    StringBuilder rows = new StringBuilder();
+    for (Arm arm : arms) {
+      List<RunResult[]> tracked = pairs(results, arm).stream()
+          .filter(p -> !p[0].nativeCommitted().isEmpty() && !p[1].nativeCommitted().isEmpty()).toList();
+      List<String> areas = new ArrayList<>();
+      tracked.forEach(p -> p[0].nativeCommitted().keySet().forEach(a -> {
+        if (!areas.contains(a)) {
+          areas.add(a);
+        }
+      }));
+      for (String area : areas) {
+        List<Double> diffs = tracked.stream().map(p -> (p[0].nativeCommitted().getOrDefault(area, 0L)
+            - p[1].nativeCommitted().getOrDefault(area, 0L)) / 1048576.0).toList();
+        if (area.equals(NativeMemory.TOTAL) || Stats.max(diffs) >= 1 || Stats.min(diffs) <= -1) {
+          rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", arm.name(), arm.baseline(), area, megabytes(diffs)));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    md.append("Native Memory Tracking at the end of the window, committed, arm minus baseline, MB (median [min–max];"
+        + " areas that moved by 1 MB or more in some pair):\n\n| arm | vs | area | committed |\n|---|---|---|---|\n")
+        .append(rows)
+        .append("\nMemory a JNI library mallocs itself (Spanflight's native context table) is not tracked by NMT.\n\n");
   }
 
   private static String heapDiff(List<RunResult[]> pairs, ToLongFunction<HeapResidency.Split> bytes) {

@@ -49,8 +49,8 @@ final class PairRun {
       Future<?> warmA = both.submit(load(a, warmup));
       load(b, warmup).call();
       warmA.get();
-      Future<Measured> measuringA = both.submit(() -> measure(a));
-      Measured mb = measure(b);
+      Future<Measured> measuringA = both.submit(() -> measure(a, first));
+      Measured mb = measure(b, second);
       Measured ma = measuringA.get();
       String loadAverage = ProcStats.loadAverage();
       a.close();
@@ -72,23 +72,24 @@ final class PairRun {
     return () -> new LoadGenerator(app.port(), target.routes()).run(duration, Duration.ZERO, p -> {});
   }
 
-  private Measured measure(Target.Running app) throws Exception {
+  private Measured measure(Target.Running app, Arm arm) throws Exception {
     ThreadGroups.Snapshot before = ThreadGroups.snapshot(app.pid());
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       return new Measured(load, cpu, ThreadGroups.since(app.pid(), before), rss.meanBytes(),
-          ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()));
+          ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()),
+          arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of());
     }
   }
 
   private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,
-      HeapResidency.Split heap) {
+      HeapResidency.Split heap, Map<String, Long> nativeCommitted) {
     RunResult result(Arm arm, String pair, String loadAverage, Map<String, String> exported) {
       long ok = load.ok();
       return new RunResult(arm.name(), pair, ok, load.failed(), load.throughput(),
           load.latencyQuantileNanos(0.5), load.latencyQuantileNanos(0.99),
-          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, groups, loadAverage,
+          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, nativeCommitted, groups, loadAverage,
           arm.baseline() == null ? Map.of() : exported);
     }
   }

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param meanRssBytes mean of VmRSS sampled every second during the measured window
  * @param peakRssBytes VmHWM at the end of the window
  * @param heap at the end of the window, how much of the RSS is the Java heap
+ * @param nativeCommitted at the end of the window, NMT's committed bytes per area (empty unless
+ *     the harness ran with {@code --nmt true})
  * @param groupCpuNanos CPU in the window per {@link ThreadGroups group of threads}
  * @param loadAverage the machine's load average at the end of the window
  * @param exported what the sink received from the pair (path to requests and bytes), on the arm's
@@ -23,4 +25,5 @@ import java.util.Map;
  */
 record RunResult(String arm, String pair, long requests, long failed, double throughput, long p50Nanos,
     long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes, HeapResidency.Split heap,
-    Map<String, Long> groupCpuNanos, String loadAverage, Map<String, String> exported) {}
+    Map<String, Long> nativeCommitted, Map<String, Long> groupCpuNanos, String loadAverage,
+    Map<String, String> exported) {}
