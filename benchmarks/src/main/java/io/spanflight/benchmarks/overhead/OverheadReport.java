@@ -97,6 +97,7 @@ final class OverheadReport {
         + " stacks); used = what the collector reports in use at that instant (moves with the GC cycle).\n\n");
 
     appendNativeMemory(md, arms, results);
+    appendJit(md, arms, results);
 
     md.append("| arm | what | req/s | p50 ms | p99 ms | CPU ms/request | mean RSS MB | VmHWM MB | received by the sink (last pair) |\n");
     md.append("|---|---|---|---|---|---|---|---|---|\n");
@@ -137,6 +138,32 @@ final class OverheadReport {
           .ifPresent(b -> pairs.add(new RunResult[] {a, b}));
     }
     return pairs;
+  }
+
+  /** What the JIT compilers did inside the window in the arm and in its baseline (medians over the pairs). */
+  private static void appendJit(StringBuilder md, List<Arm> arms, List<RunResult> results) {
+    StringBuilder rows = new StringBuilder();
+    for (Arm arm : arms) {
+      List<RunResult[]> known = pairs(results, arm).stream()
+          .filter(p -> !p[0].jit().isEmpty() && !p[1].jit().isEmpty()).toList();
+      if (known.isEmpty()) {
+        continue;
+      }
+      rows.append("| ").append(arm.name()).append(" | ").append(arm.baseline()).append(" |");
+      JitCounters.SHOWN.keySet().forEach(name -> rows.append(String.format(Locale.ROOT, " %.0f / %.0f |",
+          Stats.median(known.stream().map(p -> (double) p[0].jit().get(name)).toList()),
+          Stats.median(known.stream().map(p -> (double) p[1].jit().get(name)).toList()))));
+      rows.append('\n');
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    md.append("What the JIT compilers did inside the window, arm / baseline (median over the pairs;"
+        + " `jcmd <pid> PerfCounter.print` at both ends of the window):\n\n| arm | vs |");
+    JitCounters.SHOWN.values().forEach(what -> md.append(' ').append(what).append(" |"));
+    md.append("\n|---|---|");
+    JitCounters.SHOWN.values().forEach(what -> md.append("---|"));
+    md.append('\n').append(rows).append('\n');
   }
 
   /** Per NMT area that moved by 1 MB or more in some pair: what the arm committed beyond its baseline. */

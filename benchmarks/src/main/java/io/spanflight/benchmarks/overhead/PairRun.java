@@ -73,23 +73,25 @@ final class PairRun {
   }
 
   private Measured measure(Target.Running app, Arm arm) throws Exception {
+    Map<String, Long> jitBefore = JitCounters.read(app.pid());
     ThreadGroups.Snapshot before = ThreadGroups.snapshot(app.pid());
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
+      Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
       return new Measured(load, cpu, ThreadGroups.since(app.pid(), before), rss.meanBytes(),
           ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()),
-          arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of());
+          arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of(), jit);
     }
   }
 
   private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,
-      HeapResidency.Split heap, Map<String, Long> nativeCommitted) {
+      HeapResidency.Split heap, Map<String, Long> nativeCommitted, Map<String, Long> jit) {
     RunResult result(Arm arm, String pair, String loadAverage, Map<String, String> exported) {
       long ok = load.ok();
       return new RunResult(arm.name(), pair, ok, load.failed(), load.throughput(),
           load.latencyQuantileNanos(0.5), load.latencyQuantileNanos(0.99),
-          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, nativeCommitted, groups, loadAverage,
+          ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, nativeCommitted, jit, groups, loadAverage,
           arm.baseline() == null ? Map.of() : exported);
     }
   }

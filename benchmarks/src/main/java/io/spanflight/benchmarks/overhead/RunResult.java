@@ -18,6 +18,7 @@ import java.util.Map;
  * @param heap at the end of the window, how much of the RSS is the Java heap
  * @param nativeCommitted at the end of the window, NMT's committed bytes per area (empty unless
  *     the harness ran with {@code --nmt true})
+ * @param jit what the JIT compilers did inside the window ({@link JitCounters}; empty if unknown)
  * @param groupCpuNanos CPU in the window per {@link ThreadGroups group of threads}
  * @param loadAverage the machine's load average at the end of the window
  * @param exported what the sink received from the pair (path to requests and bytes), on the arm's
@@ -25,5 +26,5 @@ import java.util.Map;
  */
 record RunResult(String arm, String pair, long requests, long failed, double throughput, long p50Nanos,
     long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes, HeapResidency.Split heap,
-    Map<String, Long> nativeCommitted, Map<String, Long> groupCpuNanos, String loadAverage,
+    Map<String, Long> nativeCommitted, Map<String, Long> jit, Map<String, Long> groupCpuNanos, String loadAverage,
     Map<String, String> exported) {}
