@@ -4,12 +4,26 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /** Runs one diagnostic command against a JVM with the harness's own JDK's {@code jcmd}. */
 final class Jcmd {
   private static final long TIMEOUT_SECONDS = 30;
 
   private Jcmd() {}
+
+  /**
+   * What {@code parse} makes of {@code jcmd <pid> <command>}'s output, or {@code unknown} when jcmd
+   * fails or {@code parse} throws (said on stderr, naming {@code what}).
+   */
+  static <T> T parsed(long pid, String command, Function<String, T> parse, T unknown, String what) {
+    try {
+      return parse.apply(run(pid, command));
+    } catch (IOException | RuntimeException e) {
+      System.err.println(what + " of pid " + pid + " unknown: " + e.getMessage());
+      return unknown;
+    }
+  }
 
   /** What {@code jcmd <pid> <command>} printed; an IOException if it failed or timed out. */
   static String run(long pid, String command) throws IOException {

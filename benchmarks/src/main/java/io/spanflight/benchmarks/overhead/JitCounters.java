@@ -1,8 +1,6 @@
 package io.spanflight.benchmarks.overhead;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,12 +27,7 @@ final class JitCounters {
 
   /** The counters now (compile time converted to ms), empty when jcmd cannot tell (said on stderr). */
   static Map<String, Long> read(long pid) {
-    try {
-      return parse(Jcmd.run(pid, "PerfCounter.print"));
-    } catch (IOException | RuntimeException e) {
-      System.err.println("JIT counters of pid " + pid + " unknown: " + e.getMessage());
-      return Map.of();
-    }
+    return Jcmd.parsed(pid, "PerfCounter.print", JitCounters::parse, Map.of(), "JIT counters");
   }
 
   /** The shown counters of a {@code PerfCounter.print} text; empty if one is missing. */
@@ -42,8 +35,9 @@ final class JitCounters {
     Map<String, Long> all = new LinkedHashMap<>();
     for (String line : text.lines().toList()) {
       int eq = line.indexOf('=');
-      if (eq > 0 && (SHOWN.containsKey(line.substring(0, eq)) || line.startsWith(FREQUENCY + "="))) {
-        all.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1).trim()));
+      String name = eq > 0 ? line.substring(0, eq) : "";
+      if (SHOWN.containsKey(name) || name.equals(FREQUENCY)) {
+        all.put(name, Long.parseLong(line.substring(eq + 1).trim()));
       }
     }
     if (!all.keySet().containsAll(SHOWN.keySet()) || all.getOrDefault(FREQUENCY, 0L) <= 0) {
@@ -60,7 +54,7 @@ final class JitCounters {
       return Map.of();
     }
     Map<String, Long> delta = new LinkedHashMap<>();
-    for (String name : List.copyOf(SHOWN.keySet())) {
+    for (String name : SHOWN.keySet()) {
       delta.put(name, after.get(name) - before.get(name));
     }
     return delta;

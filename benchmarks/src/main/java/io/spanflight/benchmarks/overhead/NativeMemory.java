@@ -1,6 +1,5 @@
 package io.spanflight.benchmarks.overhead;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -23,12 +22,7 @@ final class NativeMemory {
 
   /** Committed bytes per area (and {@value #TOTAL}), empty when the summary cannot be had (said on stderr). */
   static Map<String, Long> committed(long pid) {
-    try {
-      return parse(Jcmd.run(pid, "VM.native_memory summary"));
-    } catch (IOException | RuntimeException e) {
-      System.err.println("native memory summary of pid " + pid + " unknown: " + e.getMessage());
-      return Map.of();
-    }
+    return Jcmd.parsed(pid, "VM.native_memory summary", NativeMemory::parse, Map.of(), "native memory summary");
   }
 
   /** The committed bytes of a summary's text, by area; empty if it has no total (tracking off). */

@@ -78,8 +78,9 @@ final class PairRun {
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
+      Map<String, Long> groups = ThreadGroups.since(app.pid(), before); // before jcmd's attach adds threads' CPU
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
-      return new Measured(load, cpu, ThreadGroups.since(app.pid(), before), rss.meanBytes(),
+      return new Measured(load, cpu, groups, rss.meanBytes(),
           ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()),
           arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of(), jit);
     }
