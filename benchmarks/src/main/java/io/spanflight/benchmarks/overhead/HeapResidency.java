@@ -25,9 +25,15 @@ final class HeapResidency {
    * @param rssBytes {@code VmRSS} read with the split
    * @param heapRssBytes resident bytes inside the heap's reserved range
    * @param heapUsedBytes the heap's used bytes as the collector reports them
+   * @param liveBytes the heap's used bytes right after a full GC, read after the others (what the
+   *     application and Spanflight hold, whatever size G1 gave the heap); -1 if not read
    */
-  record Split(long rssBytes, long heapRssBytes, long heapUsedBytes) {
-    static final Split UNKNOWN = new Split(-1, -1, -1);
+  record Split(long rssBytes, long heapRssBytes, long heapUsedBytes, long liveBytes) {
+    static final Split UNKNOWN = new Split(-1, -1, -1, -1);
+
+    Split withLiveBytes(long bytes) {
+      return new Split(rssBytes, heapRssBytes, heapUsedBytes, bytes);
+    }
 
     boolean known() {
       return heapRssBytes >= 0;
@@ -51,11 +57,29 @@ final class HeapResidency {
       long start = Long.parseUnsignedLong(heap.group(2), 16);
       long end = Long.parseUnsignedLong(heap.group(3), 16);
       long heapRss = residentBetween(Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps")), start, end);
-      return new Split(ProcStats.rssBytes(pid), heapRss, Long.parseLong(heap.group(1)) * 1024);
+      return new Split(ProcStats.rssBytes(pid), heapRss, Long.parseLong(heap.group(1)) * 1024, -1);
     } catch (IOException | RuntimeException e) {
       System.err.println("heap split of pid " + pid + " unknown: " + e.getMessage());
       return Split.UNKNOWN;
     }
+  }
+
+  /**
+   * The heap's used bytes right after a full GC ({@code jcmd <pid> GC.run}, then {@code
+   * GC.heap_info}), or -1 if jcmd cannot tell (said on stderr). Changes what the heap holds and may
+   * shrink it: read it last.
+   */
+  static long liveAfterFullGc(long pid) {
+    return Jcmd.parsed(pid, "GC.run", ran -> Jcmd.parsed(pid, "GC.heap_info", HeapResidency::usedBytes, -1L,
+        "live heap"), -1L, "full GC");
+  }
+
+  private static long usedBytes(String heapInfo) {
+    Matcher heap = HEAP.matcher(heapInfo);
+    if (!heap.find()) {
+      throw new IllegalArgumentException("no heap range in GC.heap_info");
+    }
+    return Long.parseLong(heap.group(1)) * 1024;
   }
 
   /** The {@code Rss} of the mappings of an smaps text that lie inside {@code [start, end)}, in bytes. */

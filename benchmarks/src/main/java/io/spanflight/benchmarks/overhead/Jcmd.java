@@ -1,9 +1,13 @@
 package io.spanflight.benchmarks.overhead;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /** Runs one diagnostic command against a JVM with the harness's own JDK's {@code jcmd}. */
@@ -25,21 +29,33 @@ final class Jcmd {
     }
   }
 
-  /** What {@code jcmd <pid> <command>} printed; an IOException if it failed or timed out. */
+  /**
+   * What {@code jcmd <pid> <command>} printed; an IOException if it failed or did not finish within
+   * {@value #TIMEOUT_SECONDS} s (its output is read on another thread, so a jcmd that hangs with its
+   * output open is stopped too).
+   */
   static String run(long pid, String command) throws IOException {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
-    try {
-      byte[] out = process.getInputStream().readAllBytes();
-      if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        process.destroyForcibly();
-        throw new IOException("jcmd " + command + " failed");
+    CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+      try {
+        return process.getInputStream().readAllBytes();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      return new String(out, StandardCharsets.UTF_8);
+    });
+    try {
+      if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IOException("jcmd " + command + " failed or timed out");
+      }
+      return new String(out.get(TIMEOUT_SECONDS, TimeUnit.SECONDS), StandardCharsets.UTF_8);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      process.destroyForcibly();
       throw new IOException("interrupted while running jcmd", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IOException("jcmd " + command + "'s output unread: " + e.getMessage(), e);
+    } finally {
+      process.destroyForcibly(); // a no-op once it has exited
     }
   }
 }

@@ -82,19 +82,22 @@ final class OverheadReport {
         + " ended = threads that ended inside the window.\n\n");
 
     md.append("Where the RSS goes at the end of the window, arm minus baseline, MB (median [min–max] over the pairs):\n\n");
-    md.append("| arm | vs | RSS | Java heap resident | the rest | Java heap used |\n|---|---|---|---|---|---|\n");
+    md.append("| arm | vs | RSS | Java heap resident | the rest | Java heap used | live after a full GC |\n|---|---|---|---|---|---|---|\n");
     for (Arm arm : arms) {
       List<RunResult[]> split = pairs(results, arm).stream().filter(p -> p[0].heap().known() && p[1].heap().known()).toList();
       if (split.isEmpty()) {
         continue;
       }
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", arm.name(), arm.baseline(),
+      List<RunResult[]> live = split.stream().filter(p -> p[0].heap().liveBytes() >= 0 && p[1].heap().liveBytes() >= 0).toList();
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", arm.name(), arm.baseline(),
           heapDiff(split, HeapResidency.Split::rssBytes), heapDiff(split, HeapResidency.Split::heapRssBytes),
-          heapDiff(split, HeapResidency.Split::otherRssBytes), heapDiff(split, HeapResidency.Split::heapUsedBytes)));
+          heapDiff(split, HeapResidency.Split::otherRssBytes), heapDiff(split, HeapResidency.Split::heapUsedBytes),
+          live.isEmpty() ? "unknown" : heapDiff(live, HeapResidency.Split::liveBytes)));
     }
     md.append("\nJava heap resident = the resident pages inside the heap's address range (`jcmd GC.heap_info`,"
         + " `/proc/<pid>/smaps`); the rest = VmRSS minus that (JFR's buffers, native tables, metaspace, code, thread"
-        + " stacks); used = what the collector reports in use at that instant (moves with the GC cycle).\n\n");
+        + " stacks); used = what the collector reports in use at that instant (moves with the GC cycle); live = used right after a"
+        + " full GC (`jcmd GC.run`, read after everything else): what the JVM holds, whatever size G1 gave the heap.\n\n");
 
     appendNativeMemory(md, arms, results);
     appendJit(md, arms, results);
@@ -205,14 +208,14 @@ final class OverheadReport {
   }
 
   static String csv(List<RunResult> results) {
-    StringBuilder csv = new StringBuilder("arm,pair,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes,end_rss_bytes,heap_rss_bytes,heap_used_bytes,load");
+    StringBuilder csv = new StringBuilder("arm,pair,requests,failed,throughput,p50_ns,p99_ns,cpu_ns_per_request,mean_rss_bytes,peak_rss_bytes,end_rss_bytes,heap_rss_bytes,heap_used_bytes,live_heap_bytes,load");
     ThreadGroups.GROUPS.forEach(g -> csv.append(",cpu_ns_").append(g));
     csv.append('\n');
     for (RunResult r : results) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.3f,%d,%d,%.1f,%d,%d,%d,%d,%d,%s", r.arm(), r.pair(),
+      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.3f,%d,%d,%.1f,%d,%d,%d,%d,%d,%d,%s", r.arm(), r.pair(),
           r.requests(), r.failed(), r.throughput(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerRequest(),
           r.meanRssBytes(), r.peakRssBytes(), r.heap().rssBytes(), r.heap().heapRssBytes(), r.heap().heapUsedBytes(),
-          r.loadAverage()));
+          r.heap().liveBytes(), r.loadAverage()));
       ThreadGroups.GROUPS.forEach(g -> csv.append(',').append(r.groupCpuNanos().getOrDefault(g, 0L)));
       csv.append('\n');
     }

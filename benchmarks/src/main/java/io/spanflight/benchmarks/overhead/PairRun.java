@@ -80,9 +80,12 @@ final class PairRun {
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       Map<String, Long> groups = ThreadGroups.since(app.pid(), before); // before jcmd's attach adds threads' CPU
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
-      return new Measured(load, cpu, groups, rss.meanBytes(),
-          ProcStats.peakRssBytes(app.pid()), HeapResidency.of(app.pid()),
-          arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of(), jit);
+      long peakRss = ProcStats.peakRssBytes(app.pid());
+      HeapResidency.Split heap = HeapResidency.of(app.pid());
+      Map<String, Long> nativeCommitted =
+          arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of();
+      heap = heap.withLiveBytes(HeapResidency.liveAfterFullGc(app.pid())); // last: the GC changes the heap
+      return new Measured(load, cpu, groups, rss.meanBytes(), peakRss, heap, nativeCommitted, jit);
     }
   }
 

@@ -31,4 +31,18 @@ class HeapResidencyTest {
     assertTrue(split.heapRssBytes() > 0 && split.heapRssBytes() < split.rssBytes(), split.toString());
     assertTrue(split.heapUsedBytes() > 0, split.toString());
   }
+
+  @Test
+  void readsTheLiveHeapAfterAFullGc() {
+    long pid = ProcessHandle.current().pid();
+    byte[][] garbage = new byte[64][];
+    for (int i = 0; i < garbage.length; i++) {
+      garbage[i] = new byte[1 << 20]; // 64 MB that the full GC frees once unreferenced
+    }
+    long withGarbage = HeapResidency.of(pid).heapUsedBytes();
+    garbage = null;
+    long live = HeapResidency.liveAfterFullGc(pid);
+    assertTrue(live > 0, "jcmd GC.run and GC.heap_info give the live heap: " + live);
+    assertTrue(live < withGarbage - (32L << 20), "the full GC freed the 64 MB of garbage: " + live + " of " + withGarbage);
+  }
 }

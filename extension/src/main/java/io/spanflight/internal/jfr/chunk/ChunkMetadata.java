@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr.chunk;
 
+import io.spanflight.internal.format.LongIntMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,22 +52,26 @@ final class ChunkMetadata {
     }
   }
 
-  private final Map<Long, Type> byId;
-  private final Map<String, Type> byName;
+  /** Type id to index in {@link #types}: looked up for every event and constant, so without boxing. */
+  private final LongIntMap indexOfId = new LongIntMap();
+  private final Type[] types;
+  private final Map<String, Type> byName = new HashMap<>();
 
   private ChunkMetadata(Map<Long, Type> byId) {
-    this.byId = byId;
-    this.byName = new HashMap<>();
-    byId.values().forEach(type -> byName.put(type.name(), type));
+    this.types = byId.values().toArray(Type[]::new);
+    for (int i = 0; i < types.length; i++) {
+      indexOfId.put(types[i].id(), i);
+      byName.put(types[i].name(), types[i]);
+    }
   }
 
   /** The type with this id; a {@link ChunkFormatException} when the metadata has none. */
   Type type(long id) throws ChunkFormatException {
-    Type type = byId.get(id);
-    if (type == null) {
+    int index = indexOfId.get(id);
+    if (index == LongIntMap.ABSENT) {
       throw new ChunkFormatException("type id " + id + " is not declared in the chunk's metadata");
     }
-    return type;
+    return types[index];
   }
 
   /** The type of this name, or null. */
