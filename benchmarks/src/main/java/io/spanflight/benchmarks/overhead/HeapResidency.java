@@ -49,15 +49,11 @@ final class HeapResidency {
   /** The split for a running JVM, or {@link Split#UNKNOWN} if jcmd or /proc cannot tell (said on stderr). */
   static Split of(long pid) {
     try {
-      String info = Jcmd.run(pid, "GC.heap_info");
-      Matcher heap = HEAP.matcher(info);
-      if (!heap.find()) {
-        throw new IOException("no heap range in GC.heap_info: " + info.strip().lines().findFirst().orElse(""));
-      }
+      Matcher heap = heapLine(Jcmd.run(pid, "GC.heap_info"));
       long start = Long.parseUnsignedLong(heap.group(2), 16);
       long end = Long.parseUnsignedLong(heap.group(3), 16);
       long heapRss = residentBetween(Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps")), start, end);
-      return new Split(ProcStats.rssBytes(pid), heapRss, Long.parseLong(heap.group(1)) * 1024, -1);
+      return new Split(ProcStats.rssBytes(pid), heapRss, usedBytes(heap), -1);
     } catch (IOException | RuntimeException e) {
       System.err.println("heap split of pid " + pid + " unknown: " + e.getMessage());
       return Split.UNKNOWN;
@@ -70,16 +66,22 @@ final class HeapResidency {
    * shrink it: read it last.
    */
   static long liveAfterFullGc(long pid) {
-    return Jcmd.parsed(pid, "GC.run", ran -> Jcmd.parsed(pid, "GC.heap_info", HeapResidency::usedBytes, -1L,
+    return Jcmd.parsed(pid, "GC.run", ran -> Jcmd.parsed(pid, "GC.heap_info", info -> usedBytes(heapLine(info)), -1L,
         "live heap"), -1L, "full GC");
   }
 
-  private static long usedBytes(String heapInfo) {
+  /** {@code GC.heap_info}'s line with the used bytes and the heap's range, matched by {@link #HEAP}. */
+  private static Matcher heapLine(String heapInfo) {
     Matcher heap = HEAP.matcher(heapInfo);
     if (!heap.find()) {
-      throw new IllegalArgumentException("no heap range in GC.heap_info");
+      throw new IllegalArgumentException(
+          "no heap range in GC.heap_info: " + heapInfo.strip().lines().findFirst().orElse(""));
     }
-    return Long.parseLong(heap.group(1)) * 1024;
+    return heap;
+  }
+
+  private static long usedBytes(Matcher heapLine) {
+    return Long.parseLong(heapLine.group(1)) * 1024;
   }
 
   /** The {@code Rss} of the mappings of an smaps text that lie inside {@code [start, end)}, in bytes. */
