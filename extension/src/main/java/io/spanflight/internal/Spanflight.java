@@ -120,9 +120,9 @@ public final class Spanflight implements ProfilerControl {
     path.timelines().forgetAll(); // the registry is pruned against the empty timelines by the next run
     path.bridge().clearRecords(); // readers outside the JVM see no context while off
     path.bridge().switchedOff(true); // from now on, a thread that ends frees its ring itself
-    if (!shutDown) {
-      logger.info("Spanflight switched off: " + path.joiner().summary());
-    }
+    // One line with the join's counters, at a switch-off and at JVM shutdown alike: what share of
+    // the samples linked, and why the others did not.
+    logger.info((shutDown ? "Spanflight stopped: " : "Spanflight switched off: ") + path.joiner().summary());
     return true;
   }
 

@@ -78,7 +78,8 @@ final class SpanflightRun {
     this.newExporter = newExporter;
     this.config = path.config();
     this.stream = path.newStream();
-    this.calibrationPace = new CalibrationPace(path.joiner()::calibrations, CalibrationEvent::commitNow);
+    this.calibrationPace = new CalibrationPace(
+        path.joiner()::calibrations, path.joiner()::trustedAheadNanos, CalibrationEvent::commitNow);
     this.drainPace = new DrainPace(config.ringSize());
   }
 

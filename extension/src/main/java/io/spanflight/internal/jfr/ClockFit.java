@@ -160,6 +160,23 @@ final class ClockFit {
     return maxInlierResidual * (1.0 + 2.0 * outside / span);
   }
 
+  /**
+   * How far past its newest point, in nanoseconds, the fit still maps within the tolerance: where
+   * {@code u (1 + 2 d / span)} reaches it. 0 where it maps nowhere, Long.MAX_VALUE when its points
+   * lie exactly on the line. A calibration due within this keeps the next samples mappable.
+   */
+  long trustedAheadNanos() {
+    if (!residualsWithinTolerance()) {
+      return 0;
+    }
+    if (maxInlierResidual <= 0) {
+      return Long.MAX_VALUE;
+    }
+    double span = Math.max(1.0, slope * (double) (lastTicks - firstTicks));
+    double ahead = span * (toleranceNanos / maxInlierResidual - 1.0) / 2.0;
+    return ahead >= (double) Long.MAX_VALUE ? Long.MAX_VALUE : (long) ahead;
+  }
+
   /** Whether a sample at {@code atTicks} maps within the tolerance. */
   boolean trusted(long atTicks) {
     return residualsWithinTolerance() && errorBound(atTicks) <= toleranceNanos;

@@ -78,6 +78,14 @@ public final class JfrClock implements SampleClock {
     return fit.trusted(ticks);
   }
 
+  /**
+   * How far past the newest calibration, in nanoseconds, samples still map within the tolerance:
+   * the next calibration is due before then (0 before the map is ready or while it is off line).
+   */
+  public long trustedAheadNanos() {
+    return fit.ready() ? fit.trustedAheadNanos() : 0;
+  }
+
   /** The event's start on the {@link System#nanoTime()} clock. Only once {@link #calibrated()}. */
   public long startNanoTime(RecordedEvent event) {
     return toNanoTime(event.getLong("startTime"));

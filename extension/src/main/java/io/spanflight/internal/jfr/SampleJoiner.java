@@ -49,6 +49,8 @@ public final class SampleJoiner {
   private final AtomicLong ownThreadWaits = new AtomicLong();
   private final LongPredicate ownThread;
   private final AtomicLong calibrations = new AtomicLong();
+  /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
+  private volatile long trustedAheadNanos;
 
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
@@ -81,6 +83,7 @@ public final class SampleJoiner {
   /** A calibration event: its start in ticks and the nanoTime read right after. */
   void onCalibration(long startTicks, long nanoTime) {
     clock.calibrate(startTicks, nanoTime);
+    trustedAheadNanos = clock.trustedAheadNanos();
     calibrations.incrementAndGet();
     // A point off the line is a preempted calibration or a clock that left the line: until the
     // next point says which, samples turn unknown; ask for that point now (a few in a row at most).
@@ -272,6 +275,14 @@ public final class SampleJoiner {
     return ownThreadWaits.get();
   }
 
+  /**
+   * How long after the newest delivered calibration samples still map onto the timelines' clock
+   * within the join tolerance (0 until the map is ready): the next calibration is due before then.
+   */
+  public long trustedAheadNanos() {
+    return trustedAheadNanos;
+  }
+
   /** Calibration events delivered so far. */
   public long calibrations() {
     return calibrations.get();
@@ -281,8 +292,11 @@ public final class SampleJoiner {
   public String summary() {
     return String.format(
         "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
-            + " below-our-threshold=%d own-thread-waits=%d",
+            + " below-our-threshold=%d own-thread-waits=%d calibrations=%d (largest residual %d µs, map"
+            + " trusted %s past the newest)",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
-        join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get());
+        join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
+        clock.maxResidualNanos() / 1000,
+        trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms");
   }
 }
