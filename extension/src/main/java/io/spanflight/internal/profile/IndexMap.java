@@ -5,14 +5,17 @@ import java.util.Arrays;
 /**
  * Keys to table indexes (0 and up), for interning: open addressing over a key array and an int
  * array, so that an entry costs no map node and no boxed {@code Integer} (a dictionary lives for
- * an export interval, seconds, and young collections copy every object it holds). Keys are
+ * an export interval, seconds, and young collections copy every object it holds; the JFR reader's
+ * constant store holds one for as long as it keeps its strings). Keys are
  * compared with {@code equals}. A cleared map keeps its arrays. (Long keys: {@link
  * io.spanflight.internal.format.LongIntMap}.)
  *
+ * <p>Not API: internal to Spanflight.
+ *
  * @param <K> the key type
  */
-final class IndexMap<K> {
-  static final int ABSENT = -1;
+public final class IndexMap<K> {
+  public static final int ABSENT = -1;
 
   private Object[] keys = new Object[64];
   /** The index of the key in the same slot. */
@@ -20,7 +23,7 @@ final class IndexMap<K> {
   private int size;
 
   /** The index of {@code key}, or {@link #ABSENT}. */
-  int get(K key) {
+  public int get(K key) {
     int mask = keys.length - 1;
     for (int slot = spread(key.hashCode()) & mask; ; slot = (slot + 1) & mask) {
       Object present = keys[slot];
@@ -34,7 +37,7 @@ final class IndexMap<K> {
   }
 
   /** Maps a key that is not present. */
-  void put(K key, int index) {
+  public void put(K key, int index) {
     if (2 * (size + 1) > keys.length) {
       grow();
     }
@@ -42,7 +45,7 @@ final class IndexMap<K> {
     size++;
   }
 
-  void clear() {
+  public void clear() {
     Arrays.fill(keys, null);
     size = 0;
   }

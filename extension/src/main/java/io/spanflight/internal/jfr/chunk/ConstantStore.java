@@ -1,11 +1,10 @@
 package io.spanflight.internal.jfr.chunk;
 
+import io.spanflight.internal.profile.IndexMap;
 import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.StackTable;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What the chunks' constants become once read: strings, methods, frames and stacks, each interned
@@ -23,7 +22,8 @@ import java.util.Map;
  */
 public final class ConstantStore implements InternedStacks {
   private List<String> strings = new ArrayList<>();
-  private Map<String, Integer> stringIndex = new HashMap<>();
+  /** No map node or boxed index per string: the store keeps tens of thousands of them for minutes. */
+  private IndexMap<String> stringIndex = new IndexMap<>();
   private StackTable methods = new StackTable();
   private StackTable frames = new StackTable();
   private StackTable stacks = new StackTable();
@@ -32,8 +32,8 @@ public final class ConstantStore implements InternedStacks {
 
   /** The index of {@code text}, interned on first sight. */
   int string(String text) {
-    Integer index = stringIndex.get(text);
-    if (index != null) {
+    int index = stringIndex.get(text);
+    if (index != IndexMap.ABSENT) {
       return index;
     }
     strings.add(text);
@@ -149,7 +149,7 @@ public final class ConstantStore implements InternedStacks {
    */
   public void clear() {
     strings = new ArrayList<>();
-    stringIndex = new HashMap<>();
+    stringIndex = new IndexMap<>();
     methods = new StackTable();
     frames = new StackTable();
     stacks = new StackTable();
