@@ -1,5 +1,6 @@
 package io.spanflight.internal.profile;
 
+import io.spanflight.internal.format.Capacity;
 import java.util.Arrays;
 
 /**
@@ -7,7 +8,8 @@ import java.util.Arrays;
  * array, so that an entry costs no map node and no boxed {@code Integer} (a dictionary lives for
  * an export interval, seconds, and young collections copy every object it holds; the JFR reader's
  * constant store holds one for as long as it keeps its strings). Keys are
- * compared with {@code equals}. A cleared map keeps its arrays. (Long keys: {@link
+ * compared with {@code equals}. A cleared map keeps its arrays while its last use needed them
+ * (see {@link Capacity}). (Long keys: {@link
  * io.spanflight.internal.format.LongIntMap}.)
  *
  * <p>Not API: internal to Spanflight.
@@ -17,9 +19,10 @@ import java.util.Arrays;
 public final class IndexMap<K> {
   public static final int ABSENT = -1;
 
-  private Object[] keys = new Object[64];
+  private static final int INITIAL = 64;
+  private Object[] keys = new Object[INITIAL];
   /** The index of the key in the same slot. */
-  private int[] indexes = new int[64];
+  private int[] indexes = new int[INITIAL];
   private int size;
 
   /** The index of {@code key}, or {@link #ABSENT}. */
@@ -46,7 +49,13 @@ public final class IndexMap<K> {
   }
 
   public void clear() {
-    Arrays.fill(keys, null);
+    int length = Capacity.afterClear(keys.length, 2 * size, INITIAL);
+    if (length != keys.length) {
+      keys = new Object[length];
+      indexes = new int[length];
+    } else {
+      Arrays.fill(keys, null);
+    }
     size = 0;
   }
 

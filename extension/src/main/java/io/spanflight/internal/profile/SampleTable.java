@@ -1,5 +1,6 @@
 package io.spanflight.internal.profile;
 
+import io.spanflight.internal.format.Capacity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,7 +12,8 @@ import java.util.List;
  * timestamps_unix_nano} and {@code values}.
  *
  * <p>Kept as columns of primitive arrays (a group index, timestamp and value per sample; a stack,
- * link and attribute set per group) that a cleared table keeps for the next interval: with a link
+ * link and attribute set per group) that a cleared table keeps for the next interval (while the
+ * interval before needed them: see {@link Capacity}): with a link
  * per span nearly every sample is a group of its own, and a map entry, key, group and two arrays
  * per sample, living an interval, were copied again and again by young collections. {@link
  * #groups} builds the groups as objects once, for the encoders.
@@ -39,19 +41,20 @@ final class SampleTable {
     }
   }
 
+  private static final int INITIAL = 64;
   // per sample
-  private int[] groupOf = new int[64];
-  private long[] timestamps = new long[64];
-  private long[] values = new long[64];
+  private int[] groupOf = new int[INITIAL];
+  private long[] timestamps = new long[INITIAL];
+  private long[] values = new long[INITIAL];
   private int total;
   // per group, in order of first sample
-  private int[] stacks = new int[64];
-  private int[] links = new int[64];
-  private int[] attributeSets = new int[64];
-  private int[] counts = new int[64];
+  private int[] stacks = new int[INITIAL];
+  private int[] links = new int[INITIAL];
+  private int[] attributeSets = new int[INITIAL];
+  private int[] counts = new int[INITIAL];
   private int groupCount;
   /** Open addressing over the groups: group index + 1 per slot, 0 for an empty slot. */
-  private int[] slots = new int[128];
+  private int[] slots = new int[2 * INITIAL];
   private long minTimestamp = Long.MAX_VALUE;
   private long maxTimestamp = Long.MIN_VALUE;
   /** {@link #groups} as built for the samples so far, or null after an add or clear. */
@@ -119,9 +122,27 @@ final class SampleTable {
     return IndexMap.spread((stack * 31 + link) * 31 + attributeSet) & mask;
   }
 
-  /** Empties the table, keeping its arrays for the next interval. */
+  /** Empties the table, keeping its arrays for the next interval unless they are far too large. */
   void clear() {
-    Arrays.fill(slots, 0);
+    int perSample = Capacity.afterClear(groupOf.length, total, INITIAL);
+    if (perSample != groupOf.length) {
+      groupOf = new int[perSample];
+      timestamps = new long[perSample];
+      values = new long[perSample];
+    }
+    int perGroup = Capacity.afterClear(stacks.length, groupCount, INITIAL);
+    if (perGroup != stacks.length) {
+      stacks = new int[perGroup];
+      links = new int[perGroup];
+      attributeSets = new int[perGroup];
+      counts = new int[perGroup];
+    }
+    int slotCount = Capacity.afterClear(slots.length, 2 * groupCount, 2 * INITIAL);
+    if (slotCount != slots.length) {
+      slots = new int[slotCount];
+    } else {
+      Arrays.fill(slots, 0);
+    }
     total = 0;
     groupCount = 0;
     minTimestamp = Long.MAX_VALUE;

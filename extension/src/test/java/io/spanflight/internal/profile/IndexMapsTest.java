@@ -23,9 +23,9 @@ class IndexMapsTest {
   void anIndexMapAgreesWithAHashMap() {
     Random random = new Random(42);
     IndexMap<Colliding> map = new IndexMap<>();
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < 4; round++) {
       Map<Colliding, Integer> expected = new HashMap<>();
-      for (int i = 0; i < 20_000; i++) {
+      for (int i = 0; i < (round == 1 ? 30 : 20_000); i++) { // a small use lets the arrays shrink
         Colliding key = new Colliding(random.nextInt(5_000));
         Integer known = expected.get(key);
         assertThat(map.get(key)).isEqualTo(known == null ? IndexMap.ABSENT : known);
@@ -34,7 +34,7 @@ class IndexMapsTest {
           map.put(key, expected.size() - 1);
         }
       }
-      map.clear(); // and again, in the same arrays
+      map.clear(); // and again, in the same arrays, or shorter ones after the small round
       assertThat(map.get(new Colliding(1))).isEqualTo(IndexMap.ABSENT);
     }
   }
@@ -43,9 +43,9 @@ class IndexMapsTest {
   void aLongIntMapAgreesWithAHashMapForAnyKeyThroughClears() {
     Random random = new Random(7);
     LongIntMap map = new LongIntMap();
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < 4; round++) {
       Map<Long, Integer> expected = new HashMap<>();
-      for (int i = 0; i < 20_000; i++) {
+      for (int i = 0; i < (round == 1 ? 30 : 20_000); i++) { // a small use lets the arrays shrink
         long key = random.nextBoolean() ? random.nextInt(3_000) : ((long) random.nextInt(50) << 32) - random.nextInt(3);
         Integer known = expected.get(key);
         assertThat(map.get(key)).as("key %d", key).isEqualTo(known == null ? LongIntMap.ABSENT : known);
@@ -69,5 +69,10 @@ class IndexMapsTest {
     assertThat(list.get(999)).isEqualTo(2997L);
     list.clear();
     assertThat(list.size()).isZero();
+    list.add(5);
+    list.clear(); // after a small use: a shorter array, still a list
+    list.add(6);
+    assertThat(list.get(0)).isEqualTo(6L);
+    assertThat(list.size()).isEqualTo(1);
   }
 }

@@ -60,4 +60,25 @@ class StackTableTest {
     int[] first = stacks.get(0);
     assertThat(table.intern(first, first.length)).isEqualTo(Arrays.equals(first, stacks.get(4_999)) ? 0 : 1);
   }
+
+  @Test
+  void aClearAfterASmallUseLetsABurstsArraysGoAndTheTableStillInterns() {
+    Random random = new Random(7);
+    for (int i = 0; i < 20_000; i++) {
+      table.intern(new int[] {i, random.nextInt(), random.nextInt(), random.nextInt()}, 4);
+    }
+    table.clear(); // right after the burst: it may come again, the arrays stay
+    assertThat(table.locationCapacity()).isGreaterThanOrEqualTo(80_000);
+    int small = table.intern(new int[] {1, 2, 3}, 3);
+    table.clear(); // after a use that needed a few ints
+    assertThat(table.locationCapacity()).isEqualTo(1024);
+
+    int again = table.intern(new int[] {1, 2, 3}, 3);
+    assertThat(again).isEqualTo(small).isZero();
+    for (int i = 0; i < 3_000; i++) {
+      assertThat(table.intern(new int[] {i, -i}, 2)).isEqualTo(i + 1);
+    }
+    assertThat(table.intern(new int[] {1, 2, 3}, 3)).isZero();
+    assertThat(table.intern(new int[] {2_999, -2_999}, 2)).isEqualTo(3_000);
+  }
 }

@@ -6,7 +6,8 @@ import java.util.Arrays;
  * An open-addressing map from long keys to non-negative ints (the report's frame trie: (parent,
  * frame) to child; the extension's profile dictionary: location or attribute to its index): no
  * boxing, no node per entry, and a mixed hash (a boxed {@code Long} of {@code a << 32 | b}
- * hashes to {@code a ^ b}, which collides heavily). A cleared map keeps its arrays.
+ * hashes to {@code a ^ b}, which collides heavily). A cleared map keeps its arrays while its last
+ * use needed them (see {@link Capacity}).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -14,8 +15,9 @@ public final class LongIntMap {
   /** What {@link #get} answers for a key that is not present. */
   public static final int ABSENT = -1;
 
-  private long[] keys = new long[1024];
-  private int[] values = new int[1024];
+  private static final int INITIAL = 1024;
+  private long[] keys = new long[INITIAL];
+  private int[] values = new int[INITIAL];
   private int size;
 
   public LongIntMap() {
@@ -40,8 +42,13 @@ public final class LongIntMap {
     values[slot] = value;
   }
 
-  /** Empties the map, keeping its arrays. */
+  /** Empties the map, keeping its arrays unless they are far larger than this use needed. */
   public void clear() {
+    int length = Capacity.afterClear(keys.length, 2 * size, INITIAL);
+    if (length != keys.length) {
+      keys = new long[length];
+      values = new int[length];
+    }
     Arrays.fill(values, -1);
     size = 0;
   }

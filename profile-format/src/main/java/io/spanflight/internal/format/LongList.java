@@ -5,12 +5,13 @@ import java.util.Arrays;
 /**
  * A growable list of primitive longs: no boxed {@code Long} per value (the report decodes samples
  * into them; the extension's profile dictionary keeps its tables in them across intervals). A
- * cleared list keeps its array.
+ * cleared list keeps its array while its last use needed it (see {@link Capacity}).
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class LongList {
-  private long[] values = new long[8];
+  private static final int INITIAL = 8;
+  private long[] values = new long[INITIAL];
   private int size;
 
   public void add(long value) {
@@ -32,6 +33,10 @@ public final class LongList {
   }
 
   public void clear() {
+    int length = Capacity.afterClear(values.length, size, INITIAL);
+    if (length != values.length) {
+      values = new long[length];
+    }
     size = 0;
   }
 

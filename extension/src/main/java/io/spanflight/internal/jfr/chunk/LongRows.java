@@ -1,20 +1,23 @@
 package io.spanflight.internal.jfr.chunk;
 
+import io.spanflight.internal.format.Capacity;
 import java.util.Arrays;
 
 /**
- * Rows of a fixed number of longs in one growable array, reused from chunk to chunk.
+ * Rows of a fixed number of longs in one growable array, reused from chunk to chunk (while the
+ * last use needed it: see {@link Capacity}).
  *
  * <p>Not API: internal to Spanflight.
  */
 final class LongRows {
+  private static final int INITIAL_ROWS = 256;
   private final int width;
   private long[] values;
   private int rows;
 
   LongRows(int width) {
     this.width = width;
-    this.values = new long[width * 256];
+    this.values = new long[width * INITIAL_ROWS];
   }
 
   /** Appends a row whose columns are then set with {@link #set}; returns its index. */
@@ -39,6 +42,10 @@ final class LongRows {
   }
 
   void clear() {
+    int length = Capacity.afterClear(values.length, rows * width, width * INITIAL_ROWS);
+    if (length != values.length) {
+      values = new long[length];
+    }
     rows = 0;
   }
 }
