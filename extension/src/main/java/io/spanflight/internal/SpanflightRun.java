@@ -131,12 +131,21 @@ final class SpanflightRun {
     return true;
   }
 
-  /** Drains the rings, then schedules the next drain at the pace the rings' filling calls for. */
+  /**
+   * Drains the rings, sleeps for the pace the rings' filling calls for, then queues the next drain.
+   * It sleeps rather than scheduling the next drain after a delay: the executor would park for it,
+   * and a park of 20 ms or more is a {@code jdk.ThreadPark} event, stack trace included, that our
+   * own recording takes and our stream reads only to drop (20 a second at the slow pace); sleeps
+   * are not in our recording.
+   */
   private void drainAndReschedule() {
     long[] next = {DrainPace.FASTEST_MILLIS}; // after a failed drain too (logged by guarded)
     guarded("drain", () -> next[0] = path.timelines().drainPaced(drainPace)).run();
     try {
-      drainer.schedule(this::drainAndReschedule, next[0], TimeUnit.MILLISECONDS);
+      Thread.sleep(next[0]);
+      drainer.execute(this::drainAndReschedule);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the run is stopping (shutdownNow)
     } catch (RejectedExecutionException e) {
       // the run is stopping
     }
