@@ -95,7 +95,6 @@ public final class ChunkReader {
 
   private final LongIntMap symbols = new LongIntMap();
   private final LongIntMap strings = new LongIntMap();
-  private final LongIntMap frameTypes = new LongIntMap();
   private final LongIntMap classes = new LongIntMap();
   private final LongIntMap methods = new LongIntMap();
   private final LongIntMap threads = new LongIntMap();
@@ -103,7 +102,7 @@ public final class ChunkReader {
   private final LongRows methodRows = new LongRows(3);
   /** Stack traces read and not yet resolved: first frame row, frame count, key. */
   private final LongRows stackRows = new LongRows(3);
-  private final LongRows frameRows = new LongRows(4);
+  private final LongRows frameRows = new LongRows(2);
   /** Per thread: its Java id, whether it is virtual (1) or not (0, or -1 before JDK 21). */
   private final LongRows threadRows = new LongRows(2);
   private final LongIntMap resolvedStacks = new LongIntMap();
@@ -250,10 +249,9 @@ public final class ChunkReader {
       boolean resolved = true;
       for (int i = 0; i < count && resolved; i++) {
         int method = method(frameRows.get(first + i, 0));
-        int type = frameTypes.get(frameRows.get(first + i, 3));
-        resolved = method >= 0 && type >= 0;
+        resolved = method >= 0;
         if (resolved) {
-          frameScratch[i] = store.frame(method, (int) frameRows.get(first + i, 1), (int) frameRows.get(first + i, 2), type);
+          frameScratch[i] = store.frameOf(method, (int) frameRows.get(first + i, 1));
         }
       }
       if (resolved) {
@@ -349,7 +347,7 @@ public final class ChunkReader {
     checkpointOffset = 0;
     metadataOffset = 0;
     eventPosition = ChunkHeader.SIZE;
-    for (LongIntMap map : List.of(symbols, strings, frameTypes, classes, methods, threads,
+    for (LongIntMap map : List.of(symbols, strings, classes, methods, threads,
         resolvedStacks, resolvedMethods)) {
       map.clear();
     }
@@ -428,7 +426,6 @@ public final class ChunkReader {
       switch (type.name()) {
         case "jdk.types.Symbol" -> symbols.put(key, (int) readValue(input, type, at.symbolString));
         case "java.lang.String" -> strings.put(key, stringOf(input, input.readString()));
-        case "jdk.types.FrameType" -> frameTypes.put(key, (int) readValue(input, type, at.frameTypeDescription));
         case "java.lang.Class" -> classes.put(key, row(classRows, readValue(input, type, at.className)));
         case "jdk.types.Method" -> {
           readFields(input, type, 0);
@@ -481,8 +478,6 @@ public final class ChunkReader {
           }
           int row = row(frameRows, field(at.frameMethod));
           frameRows.set(row, 1, field(at.frameLine));
-          frameRows.set(row, 2, field(at.frameBytecodeIndex));
-          frameRows.set(row, 3, field(at.frameType));
         }
       } else {
         skipField(input, field, 1);
@@ -497,21 +492,19 @@ public final class ChunkReader {
    * Where the fields the kept pools are read for sit in their types (-1 where a type lacks one),
    * looked up once per metadata rather than once per constant.
    */
-  private record PoolFields(int symbolString, int frameTypeDescription, int className, int methodType,
-      int methodName, int methodDescriptor, int threadJavaId, int threadVirtual, int frameMethod, int frameLine,
-      int frameBytecodeIndex, int frameType) {
+  private record PoolFields(int symbolString, int className, int methodType, int methodName,
+      int methodDescriptor, int threadJavaId, int threadVirtual, int frameMethod, int frameLine) {
 
     static PoolFields of(ChunkMetadata metadata) throws ChunkFormatException {
       Type frame = frameType(metadata);
       return new PoolFields(index(metadata.type("jdk.types.Symbol"), "string"),
-          index(metadata.type("jdk.types.FrameType"), "description"),
           index(metadata.type("java.lang.Class"), "name"),
           index(metadata.type("jdk.types.Method"), "type"),
           index(metadata.type("jdk.types.Method"), "name"),
           index(metadata.type("jdk.types.Method"), "descriptor"),
           index(metadata.type("java.lang.Thread"), "javaThreadId"),
           index(metadata.type("java.lang.Thread"), "virtual"),
-          index(frame, "method"), index(frame, "lineNumber"), index(frame, "bytecodeIndex"), index(frame, "type"));
+          index(frame, "method"), index(frame, "lineNumber"));
     }
 
     /** The type of a stack trace's frames, as the metadata declares its {@code frames} field. */

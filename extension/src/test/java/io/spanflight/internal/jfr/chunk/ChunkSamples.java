@@ -43,8 +43,7 @@ final class ChunkSamples {
       } else {
         for (RecordedFrame frame : event.getStackTrace().getFrames()) {
           line.append(" | ").append(frame.getMethod().getType().getName()).append('.').append(frame.getMethod().getName())
-              .append(frame.getMethod().getDescriptor()).append(':').append(frame.getLineNumber()).append('@')
-              .append(frame.getBytecodeIndex()).append(' ').append(frame.getType());
+              .append(frame.getMethod().getDescriptor()).append(':').append(frame.getLineNumber());
         }
       }
       lines.add(new Sample(nanos, line.toString()));
@@ -82,8 +81,7 @@ final class ChunkSamples {
           int method = store.frameMethod(frame);
           line.append(" | ").append(store.className(method)).append('.')
               .append(store.methodName(method)).append(store.methodDescriptor(method))
-              .append(':').append(store.frameLine(frame)).append('@').append(store.frameBytecodeIndex(frame))
-              .append(' ').append(store.string(store.frameType(frame)));
+              .append(':').append(store.frameLine(frame));
         }
       }
       lines.add(new Sample(reader[0].nanos(values[0]), line.toString()));
