@@ -51,6 +51,8 @@ public final class SampleJoiner {
   private final AtomicLong calibrations = new AtomicLong();
   /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
   private volatile long trustedAheadNanos;
+  /** The clock's {@link JfrClock#maxResidualNanos()} then (the clock is the consumer thread's). */
+  private volatile long largestResidualNanos;
 
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
@@ -84,6 +86,7 @@ public final class SampleJoiner {
   void onCalibration(long startTicks, long nanoTime) {
     clock.calibrate(startTicks, nanoTime);
     trustedAheadNanos = clock.trustedAheadNanos();
+    largestResidualNanos = clock.maxResidualNanos();
     calibrations.incrementAndGet();
     // A point off the line is a preempted calibration or a clock that left the line: until the
     // next point says which, samples turn unknown; ask for that point now (a few in a row at most).
@@ -296,7 +299,7 @@ public final class SampleJoiner {
             + " trusted %s past the newest)",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
         join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
-        clock.maxResidualNanos() / 1000,
+        largestResidualNanos / 1000,
         trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms");
   }
 }
