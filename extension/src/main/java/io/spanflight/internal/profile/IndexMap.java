@@ -7,10 +7,9 @@ import java.util.Arrays;
  * Keys to table indexes (0 and up), for interning: open addressing over a key array and an int
  * array, so that an entry costs no map node and no boxed {@code Integer} (a dictionary lives for
  * an export interval, seconds, and young collections copy every object it holds; the JFR reader's
- * constant store holds one for as long as it keeps its strings). Keys are
- * compared with {@code equals}. A cleared map keeps its arrays while its last use needed them
- * (see {@link Capacity}). (Long keys: {@link
- * io.spanflight.internal.format.LongIntMap}.)
+ * constant store holds one for as long as it keeps its strings). Keys are compared with {@code
+ * equals}. A cleared map keeps its arrays while its last use needed them (see {@link Capacity}).
+ * (Long keys: {@link io.spanflight.internal.format.LongIntMap}.)
  *
  * <p>Not API: internal to Spanflight.
  *

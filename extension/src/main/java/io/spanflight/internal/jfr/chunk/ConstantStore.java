@@ -17,7 +17,7 @@ import java.util.List;
  * line); a stack is its frames, the top frame first. A frame keeps neither its bytecode index nor
  * its frame type (interpreted, compiled, inlined): profiles show functions and lines only, and
  * with them one call path compiled in steps was a stack per step (Spring PetClinic's first
- * 90 s: 6 892 stacks of 16 062 frames, 5 541 of 12 935 without them). Growth is bounded
+ * 90 s: 6 892 stacks and 16 062 frames with them, 5 541 and 12 935 without). Growth is bounded
  * by the reader, which {@linkplain #clear clears} the store between chunks once it holds {@link
  * ChunkReader#MAX_STORE_ENTRIES}: that starts a new {@link #generation}.
  *
