@@ -97,7 +97,7 @@ public final class StackTable {
   }
 
   /** {@code array}, or a shorter one where it is far longer than {@code needed} (contents dropped). */
-  static int[] keep(int[] array, int needed, int initial) {
+  private static int[] keep(int[] array, int needed, int initial) {
     int length = Capacity.afterClear(array.length, needed, initial);
     return length == array.length ? array : new int[length];
   }
