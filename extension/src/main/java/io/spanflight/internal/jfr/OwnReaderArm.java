@@ -41,7 +41,8 @@ final class OwnReaderArm {
           follower.poll();
           if (polls % 60 == 0) { // so that a benchmark log shows the arm read what it should
             logger.info("Spanflight's own reader (benchmark arm): " + dropped.events + " events, "
-                + follower.chunks() + " chunks, " + store.entries() + " store entries");
+                + follower.chunks() + " chunks, " + store.entries() + " store entries, "
+                + reader.stacksReadAgain() + " stacks read again");
           }
         }
       }

@@ -22,7 +22,9 @@ import java.util.List;
  * fields in order. Checkpoints are chained backwards from the newest (each holds the offset to the
  * one before it); their constant pools are read into per-chunk tables of raw references (class,
  * method, thread, symbol), every other pool passed over, and their stack traces put into the
- * store at once. Then every event from the header's end to the chunk's size: an event of a
+ * store at once, each one's place in the chunk kept: past {@link #MAX_STACK_ENTRIES} the store
+ * lets go of its stacks, and a stack an event names after that is read again from its place. Then
+ * every event from the header's end to the chunk's size: an event of a
  * subscribed type has the fields asked for copied into one {@code long[]} and handed to {@link
  * Events}; any other event is passed over by its size.
  *
@@ -46,6 +48,12 @@ public final class ChunkReader {
     void event(int subscription, long[] values);
   }
 
+  /** The chunk being read, again: where a stack the store let go of is read from anew. */
+  interface ChunkBytes {
+    /** The chunk's bytes from {@code offset} on, at least {@code length} of them. */
+    ChunkInput read(long offset, int length) throws IOException;
+  }
+
   /** A file larger than this is not read (JFR's chunks are 12 MB unless configured). */
   static final long MAX_FILE_BYTES = 64L << 20;
   /**
@@ -62,17 +70,27 @@ public final class ChunkReader {
    * does anyway (JFR writes each chunk's constants anew).
    */
   static final long MAX_STORE_ENTRIES = 1 << 18;
+  /**
+   * Frames and frames of stacks the store holds within a chunk (about a megabyte of ints) before it
+   * lets go of its stacks: a chunk lasts until JFR has written 12 MB (minutes: seven on Spring
+   * PetClinic under load, when the store held 10 000 stacks in 4 MB after three), and each of its
+   * stacks must stay usable to the chunk's later events. A stack let go of is read again from the
+   * chunk, at the place kept for it, when an event next names it.
+   */
+  static final long MAX_STACK_ENTRIES = 1 << 18;
   private static final int MAX_NESTING = 16;
   /** A plan's slots before its per-field ones. */
   private static final int PLAN_SLOTS = 3;
   private static final int MAX_FRAMES = 8192;
   private static final int MAX_POOLS = 1 << 12;
   private static final int MAX_CHECKPOINTS = 1 << 16;
+  private static final String STACK_TRACE = "jdk.types.StackTrace";
 
   private final String[] eventNames;
   private final String[][] eventFields;
   private final ConstantStore store;
   private final long maxStoreEntries;
+  private final long maxStackEntries;
   private final Events events;
   private final long[] values;
 
@@ -106,6 +124,13 @@ public final class ChunkReader {
   /** Per thread: its Java id, whether it is virtual (1) or not (0, or -1 before JDK 21). */
   private final LongRows threadRows = new LongRows(2);
   private final LongIntMap resolvedStacks = new LongIntMap();
+  /** Stack trace key of this chunk to its row in {@link #stackPlaces}. */
+  private final LongIntMap placeOfStack = new LongIntMap();
+  /** Per stack trace: where its value starts in the chunk (-1 once it failed to resolve), its bytes. */
+  private final LongRows stackPlaces = new LongRows(2);
+  /** The chunk being read, or null between reads. */
+  private ChunkBytes chunkBytes;
+  private long stacksReadAgain;
   private final LongIntMap resolvedMethods = new LongIntMap();
   private int[] frameScratch = new int[64];
   private long stepsLeft;
@@ -118,12 +143,17 @@ public final class ChunkReader {
    * for nothing: its value is -1).
    */
   public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events) {
-    this(store, eventNames, eventFields, events, MAX_STORE_ENTRIES);
+    this(store, eventNames, eventFields, events, MAX_STORE_ENTRIES, MAX_STACK_ENTRIES);
   }
 
-  /** For tests: a reader that clears the store between chunks past {@code maxStoreEntries}. */
-  ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events, long maxStoreEntries) {
+  /**
+   * For tests: a reader that clears the store between chunks past {@code maxStoreEntries}, and lets
+   * go of its stacks within a chunk past {@code maxStackEntries}.
+   */
+  ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events, long maxStoreEntries,
+      long maxStackEntries) {
     this.maxStoreEntries = maxStoreEntries;
+    this.maxStackEntries = maxStackEntries;
     this.store = store;
     this.eventNames = eventNames.clone();
     this.eventFields = eventFields.clone();
@@ -182,8 +212,15 @@ public final class ChunkReader {
       if (chunk == null) {
         return; // being rewritten: nothing more to read now
       }
-      readChunk(new ChunkInput(bytes, 0, (int) (start + chunk.size())), start, chunk);
-      start += (int) chunk.size();
+      int end = (int) (start + chunk.size());
+      startChunk();
+      try {
+        // positions in this input are the file's, as in the chunk's own input
+        update(new ChunkInput(bytes, 0, end), start, chunk, (offset, atLeast) -> new ChunkInput(bytes, 0, end));
+      } finally {
+        chunkBytes = null; // not holding the file's bytes once read
+      }
+      start = end;
     }
   }
 
@@ -232,7 +269,55 @@ public final class ChunkReader {
    * when the chunk has no such stack trace or one of its frames did not resolve.
    */
   public int stack(long stackKey) {
-    return resolvedStacks.get(stackKey);
+    int stack = resolvedStacks.get(stackKey);
+    if (stack >= 0 || chunkBytes == null) {
+      return stack;
+    }
+    int place = placeOfStack.get(stackKey);
+    return place < 0 ? -1 : readStackAgain(stackKey, place);
+  }
+
+  /** Stacks read from the chunk a second time (or more) since the store let go of them. */
+  public long stacksReadAgain() {
+    return stacksReadAgain;
+  }
+
+  /**
+   * Reads the stack trace {@code key} again, at its place in the chunk, into the store: -1 when it
+   * cannot be read or resolved (and is not tried again). An event asks while the reader may be in
+   * the middle of reading events, whose position this does not touch.
+   */
+  private int readStackAgain(long key, int place) {
+    long offset = stackPlaces.get(place, 0);
+    long length = stackPlaces.get(place, 1);
+    if (offset < 0) {
+      return -1;
+    }
+    long steps = stepsLeft;
+    stepsLeft = MAX_STEPS_PER_BYTE * length + 1_000;
+    try {
+      ChunkInput input = chunkBytes.read(offset, (int) length);
+      input.position(offset);
+      readStackTrace(input, metadata.type(STACK_TRACE), key);
+      if (input.position() != offset + length) {
+        throw new ChunkFormatException("stack trace at " + offset + " read as " + (input.position() - offset)
+            + " bytes, not the " + length + " read before");
+      }
+    } catch (IOException e) {
+      stackRows.clear();
+      frameRows.clear();
+      stackPlaces.set(place, 0, -1);
+      return -1;
+    } finally {
+      stepsLeft = steps;
+    }
+    stacksReadAgain++;
+    resolveNewStacks();
+    int stack = resolvedStacks.get(key);
+    if (stack < 0) {
+      stackPlaces.set(place, 0, -1);
+    }
+    return stack;
   }
 
   /**
@@ -246,6 +331,7 @@ public final class ChunkReader {
       if (frameScratch.length < count) {
         frameScratch = new int[count];
       }
+      makeRoomFor(count);
       boolean resolved = true;
       for (int i = 0; i < count && resolved; i++) {
         int method = method(frameRows.get(first + i, 0));
@@ -260,6 +346,18 @@ public final class ChunkReader {
     }
     stackRows.clear();
     frameRows.clear();
+  }
+
+  /**
+   * Lets the store go of its stacks (and frames) before a stack of {@code frames} frames would take
+   * it past {@link #maxStackEntries}: a new {@linkplain ConstantStore#generation generation}, so
+   * the indexes given before are known to mean nothing. The stacks still named are read again.
+   */
+  private void makeRoomFor(int frames) {
+    if (store.stackEntries() + 2L * frames > maxStackEntries && store.stackEntries() > 0) {
+      store.clearStacks();
+      resolvedStacks.clear();
+    }
   }
 
   /**
@@ -286,21 +384,16 @@ public final class ChunkReader {
     return method;
   }
 
-  /** Reads a whole chunk that starts at {@code start} in {@code input}. */
-  private void readChunk(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
-    startChunk();
-    update(input, start, chunk);
-  }
-
   /**
    * Reads what a chunk being written gained since the last call: {@code window} holds the chunk's
    * bytes from where the last call stopped ({@link #readUpTo()}, or {@link ChunkHeader#SIZE} for a
    * new chunk: call {@link #startChunk()} first) to {@code chunk.size()}, as JFR's header says at
    * its last flush. Everything before that size is final; constants come after the events that
-   * use them but before the size, so each flush is read whole.
+   * use them but before the size, so each flush is read whole. {@code bytes} reads any of the
+   * chunk's bytes before that size again, for a stack the store let go of.
    */
-  void update(ChunkInput window, ChunkHeader chunk) throws ChunkFormatException {
-    update(window, 0, chunk);
+  void update(ChunkInput window, ChunkHeader chunk, ChunkBytes bytes) throws ChunkFormatException {
+    update(window, 0, chunk, bytes);
   }
 
   /** The chunk offset up to which events have been read. */
@@ -308,7 +401,8 @@ public final class ChunkReader {
     return eventPosition;
   }
 
-  private void update(ChunkInput input, long start, ChunkHeader chunk) throws ChunkFormatException {
+  private void update(ChunkInput input, long start, ChunkHeader chunk, ChunkBytes bytes) throws ChunkFormatException {
+    chunkBytes = bytes;
     if (clock == null) {
       clock = chunk;
     }
@@ -348,10 +442,10 @@ public final class ChunkReader {
     metadataOffset = 0;
     eventPosition = ChunkHeader.SIZE;
     for (LongIntMap map : List.of(symbols, strings, classes, methods, threads,
-        resolvedStacks, resolvedMethods)) {
+        resolvedStacks, resolvedMethods, placeOfStack)) {
       map.clear();
     }
-    for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows)) {
+    for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows, stackPlaces)) {
       rows.clear();
     }
   }
@@ -439,7 +533,11 @@ public final class ChunkReader {
           threadRows.set(row, 1, field(at.threadVirtual));
           threads.put(key, row);
         }
-        case "jdk.types.StackTrace" -> readStackTrace(input, type, key);
+        case STACK_TRACE -> {
+          long place = input.position();
+          readStackTrace(input, type, key);
+          keepPlace(key, place, input.position() - place);
+        }
         default -> skipValue(input, type, 0);
       }
     }
@@ -461,6 +559,13 @@ public final class ChunkReader {
   /** Field {@code field} of the value just read, or -1 for a field the type lacks. */
   private long field(int field) {
     return field < 0 ? -1 : fieldValues[field];
+  }
+
+  /** Keeps where the stack trace {@code key} is in the chunk, to read it again (see {@link #stack}). */
+  private void keepPlace(long key, long offset, long length) {
+    int row = row(stackPlaces, offset);
+    stackPlaces.set(row, 1, length);
+    placeOfStack.put(key, row);
   }
 
   private void readStackTrace(ChunkInput input, Type type, long key) throws ChunkFormatException {
@@ -509,7 +614,7 @@ public final class ChunkReader {
 
     /** The type of a stack trace's frames, as the metadata declares its {@code frames} field. */
     private static Type frameType(ChunkMetadata metadata) throws ChunkFormatException {
-      Type stackTrace = metadata.type("jdk.types.StackTrace");
+      Type stackTrace = metadata.type(STACK_TRACE);
       int frames = index(stackTrace, "frames");
       return frames < 0 ? null : metadata.type(stackTrace.fields().get(frames).typeId());
     }

@@ -19,7 +19,8 @@ import java.util.List;
  * with them one call path compiled in steps was a stack per step (Spring PetClinic's first
  * 90 s: 6 892 stacks and 16 062 frames with them, 5 541 and 12 935 without). Growth is bounded
  * by the reader, which {@linkplain #clear clears} the store between chunks once it holds {@link
- * ChunkReader#MAX_STORE_ENTRIES}: that starts a new {@link #generation}.
+ * ChunkReader#MAX_STORE_ENTRIES}, and {@linkplain #clearStacks lets go of its stacks} within a chunk
+ * past {@link ChunkReader#MAX_STACK_ENTRIES}: each starts a new {@link #generation}.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -123,6 +124,11 @@ public final class ConstantStore implements InternedStacks {
     return (long) strings.size() + methods.size() + frames.size() + stacks.locationCount();
   }
 
+  /** Frames and the frames of every stack held: what {@link #clearStacks} lets go of. */
+  public long stackEntries() {
+    return (long) frames.size() + stacks.locationCount();
+  }
+
   /** Ints its method, frame and stack tables have room for (what they hold in memory). */
   long capacity() {
     return (long) methods.locationCapacity() + frames.locationCapacity() + stacks.locationCapacity();
@@ -139,6 +145,17 @@ public final class ConstantStore implements InternedStacks {
    * contents: the store is cleared because it grew past its bound, and tables kept for reuse would
    * keep that size (megabytes of old generation) for the life of the JVM.
    */
+  /**
+   * Drops every stack and frame, keeping strings and methods: indexes of stacks and frames given
+   * before mean nothing after (a new {@link #generation}). The reader does this within a chunk,
+   * where the strings and methods it read are still named by the chunk's constants.
+   */
+  public void clearStacks() {
+    frames = new StackTable();
+    stacks = new StackTable();
+    generation++;
+  }
+
   public void clear() {
     strings = new ArrayList<>();
     stringIndex = new IndexMap<>();

@@ -50,6 +50,7 @@ public final class RepositoryFollower implements AutoCloseable {
   private final ByteBuffer stateByte = ByteBuffer.allocate(1);
   private final ByteBuffer startTicks = ByteBuffer.allocate(Long.BYTES);
   private byte[] window = new byte[1 << 16];
+  private byte[] again = new byte[1 << 12];
   private Path current;
   /** The current chunk's start in ticks. */
   private long currentStart;
@@ -92,7 +93,7 @@ public final class RepositoryFollower implements AutoCloseable {
           window = new byte[Math.max(length, window.length * 2)];
         }
         readFully(ByteBuffer.wrap(window, 0, length), from);
-        reader.update(new ChunkInput(window, from, length), header);
+        reader.update(new ChunkInput(window, from, length), header, this::readAgain);
       }
       if (!header.finished()) {
         return;
@@ -235,6 +236,15 @@ public final class RepositoryFollower implements AutoCloseable {
     // was written within it (read before, a flush in between would make a sound header look bad)
     long available = channel.size();
     return ChunkHeader.read(new ChunkInput(headerBytes.array(), 0, ChunkHeader.SIZE), available);
+  }
+
+  /** Bytes of the current chunk read before, for a stack the reader reads again. */
+  private ChunkInput readAgain(long offset, int length) throws IOException {
+    if (again.length < length) {
+      again = new byte[Math.max(length, 2 * again.length)];
+    }
+    readFully(ByteBuffer.wrap(again, 0, length), offset);
+    return new ChunkInput(again, offset, length);
   }
 
   private byte readState() throws IOException {

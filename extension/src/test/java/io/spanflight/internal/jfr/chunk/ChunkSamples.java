@@ -65,6 +65,11 @@ final class ChunkSamples {
 
   /** The same, with the store cleared between chunks past {@code maxStoreEntries}. */
   static ChunkReader reader(ConstantStore store, List<Sample> lines, long maxStoreEntries) {
+    return reader(store, lines, maxStoreEntries, ChunkReader.MAX_STACK_ENTRIES);
+  }
+
+  /** The same, with the store's stacks let go of within a chunk past {@code maxStackEntries}. */
+  static ChunkReader reader(ConstantStore store, List<Sample> lines, long maxStoreEntries, long maxStackEntries) {
     ChunkReader[] reader = new ChunkReader[1];
     reader[0] = new ChunkReader(store, EVENTS, FIELDS, (subscription, values) -> {
       StringBuilder line = new StringBuilder(EVENTS[subscription]).append(" thread=").append(reader[0].javaThreadId(values[1]));
@@ -85,7 +90,7 @@ final class ChunkSamples {
         }
       }
       lines.add(new Sample(reader[0].nanos(values[0]), line.toString()));
-    }, maxStoreEntries);
+    }, maxStoreEntries, maxStackEntries);
     return reader[0];
   }
 }

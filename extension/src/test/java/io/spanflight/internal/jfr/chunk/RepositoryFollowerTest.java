@@ -16,7 +16,20 @@ class RepositoryFollowerTest {
 
   @Test
   void followingTheRepositoryWhileJfrWritesReadsWhatTheRecordingHolds() throws Exception {
+    assertFollowingReadsWhatTheRecordingHolds(ChunkReader.MAX_STACK_ENTRIES);
+  }
+
+  @Test
+  void stacksLetGoOfWithinAChunkAreReadAgainFromTheChunkFile() throws Exception {
+    ChunkReader reader = assertFollowingReadsWhatTheRecordingHolds(500);
+
+    assertThat(reader.stacksReadAgain()).isPositive();
+  }
+
+  /** Follows the repository while JFR writes two chunks; returns the reader used. */
+  private ChunkReader assertFollowingReadsWhatTheRecordingHolds(long maxStackEntries) throws Exception {
     List<Sample> followed = new ArrayList<>();
+    ChunkReader reader;
     Path dump = dir.resolve("dump.jfr");
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
@@ -24,8 +37,8 @@ class RepositoryFollowerTest {
       recording.setToDisk(true);
       recording.start();
       ConstantStore store = new ConstantStore();
-      try (RepositoryFollower follower = new RepositoryFollower(
-          Path.of(System.getProperty("jdk.jfr.repository")), ChunkSamples.reader(store, followed))) {
+      reader = ChunkSamples.reader(store, followed, ChunkReader.MAX_STORE_ENTRIES, maxStackEntries);
+      try (RepositoryFollower follower = new RepositoryFollower(Path.of(System.getProperty("jdk.jfr.repository")), reader)) {
         // JFR flushes a disk recording about once a second: poll until two flushes were read
         // in the first chunk, then end it and poll until the second had one too
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -52,5 +65,6 @@ class RepositoryFollowerTest {
     assertThat(recorded).hasSizeGreaterThan(50);
     assertThat(followed.stream().map(Sample::line).toList())
         .containsExactlyElementsOf(recorded.stream().map(Sample::line).toList());
+    return reader;
   }
 }
