@@ -117,7 +117,8 @@ public final class ChunkReader {
   private final LongIntMap methods = new LongIntMap();
   private final LongIntMap threads = new LongIntMap();
   private final LongRows classRows = new LongRows(1);
-  private final LongRows methodRows = new LongRows(3);
+  /** Per method: its class, name and descriptor keys, and its store index + 1 once resolved (else 0). */
+  private final LongRows methodRows = new LongRows(4);
   /** Stack traces read and not yet resolved: first frame row, frame count, key. */
   private final LongRows stackRows = new LongRows(3);
   private final LongRows frameRows = new LongRows(2);
@@ -131,7 +132,6 @@ public final class ChunkReader {
   /** The chunk being read, or null between reads. */
   private ChunkBytes chunkBytes;
   private long stacksReadAgain;
-  private final LongIntMap resolvedMethods = new LongIntMap();
   private int[] frameScratch = new int[64];
   private long stepsLeft;
   /** Null: events are handed out in the order read. */
@@ -365,13 +365,12 @@ public final class ChunkReader {
    * chunk has no such method or its class or names did not resolve.
    */
   public int method(long methodKey) {
-    int method = resolvedMethods.get(methodKey);
-    if (method >= 0) {
-      return method;
-    }
     int row = methods.get(methodKey);
     if (row < 0) {
       return -1;
+    }
+    if (methodRows.get(row, 3) > 0) {
+      return (int) methodRows.get(row, 3) - 1;
     }
     int type = className(methodRows.get(row, 0));
     int name = symbols.get(methodRows.get(row, 1));
@@ -379,8 +378,8 @@ public final class ChunkReader {
     if (type < 0 || name < 0 || descriptor < 0) {
       return -1;
     }
-    method = store.method(type, name, descriptor);
-    resolvedMethods.put(methodKey, method);
+    int method = store.method(type, name, descriptor);
+    methodRows.set(row, 3, method + 1L);
     return method;
   }
 
@@ -442,7 +441,7 @@ public final class ChunkReader {
     metadataOffset = 0;
     eventPosition = ChunkHeader.SIZE;
     for (LongIntMap map : List.of(symbols, strings, classes, methods, threads,
-        resolvedStacks, resolvedMethods, placeOfStack)) {
+        resolvedStacks, placeOfStack)) {
       map.clear();
     }
     for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows, stackPlaces)) {
