@@ -296,10 +296,11 @@ public final class SampleJoiner {
     return String.format(
         "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
             + " below-our-threshold=%d own-thread-waits=%d calibrations=%d (largest residual %d µs, map"
-            + " trusted %s past the newest)",
+            + " trusted %s past the newest) stack-store-clears=%d",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
         join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
         largestResidualNanos / 1000,
-        trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms");
+        trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms",
+        store.generation());
   }
 }
