@@ -119,16 +119,18 @@ public final class ChunkReader {
   private final LongRows classRows = new LongRows(1);
   /** Per method: its class, name and descriptor keys, and its store index + 1 once resolved (else 0). */
   private final LongRows methodRows = new LongRows(4);
-  /** Stack traces read and not yet resolved: first frame row, frame count, key. */
+  /** Stack traces read and not yet resolved: first frame row, frame count, row in {@link #stackTraces}. */
   private final LongRows stackRows = new LongRows(3);
   private final LongRows frameRows = new LongRows(2);
   /** Per thread: its Java id, whether it is virtual (1) or not (0, or -1 before JDK 21). */
   private final LongRows threadRows = new LongRows(2);
-  private final LongIntMap resolvedStacks = new LongIntMap();
-  /** Stack trace key of this chunk to its row in {@link #stackPlaces}. */
-  private final LongIntMap placeOfStack = new LongIntMap();
-  /** Per stack trace: where its value starts in the chunk (-1 once it failed to resolve), its bytes. */
-  private final LongRows stackPlaces = new LongRows(2);
+  /** Stack trace key of this chunk to its row in {@link #stackTraces}. */
+  private final LongIntMap stackTraceRows = new LongIntMap();
+  /**
+   * Per stack trace of this chunk: where its value starts in the chunk (-1 once it failed to
+   * resolve), its length in bytes, and its store index + 1 while the store holds it (else 0).
+   */
+  private final LongRows stackTraces = new LongRows(3);
   /** The chunk being read, or null between reads. */
   private ChunkBytes chunkBytes;
   private long stacksReadAgain;
@@ -269,12 +271,15 @@ public final class ChunkReader {
    * when the chunk has no such stack trace or one of its frames did not resolve.
    */
   public int stack(long stackKey) {
-    int stack = resolvedStacks.get(stackKey);
-    if (stack >= 0 || chunkBytes == null) {
-      return stack;
+    int row = stackTraceRows.get(stackKey);
+    if (row < 0) {
+      return -1;
     }
-    int place = placeOfStack.get(stackKey);
-    return place < 0 ? -1 : readStackAgain(stackKey, place);
+    long stack = stackTraces.get(row, 2);
+    if (stack > 0) {
+      return (int) stack - 1;
+    }
+    return chunkBytes == null ? -1 : readStackAgain(row);
   }
 
   /** Stacks read from the chunk a second time (or more) since the store let go of them. */
@@ -283,13 +288,13 @@ public final class ChunkReader {
   }
 
   /**
-   * Reads the stack trace {@code key} again, at its place in the chunk, into the store: -1 when it
-   * cannot be read or resolved (and is not tried again). An event asks while the reader may be in
-   * the middle of reading events, whose position this does not touch.
+   * Reads the stack trace of row {@code row} again, at its place in the chunk, into the store: -1
+   * when it cannot be read or resolved (and is not tried again). An event asks while the reader
+   * may be in the middle of reading events, whose position this does not touch.
    */
-  private int readStackAgain(long key, int place) {
-    long offset = stackPlaces.get(place, 0);
-    long length = stackPlaces.get(place, 1);
+  private int readStackAgain(int row) {
+    long offset = stackTraces.get(row, 0);
+    long length = stackTraces.get(row, 1);
     if (offset < 0) {
       return -1;
     }
@@ -298,7 +303,7 @@ public final class ChunkReader {
     try {
       ChunkInput input = chunkBytes.read(offset, (int) length);
       input.position(offset);
-      readStackTrace(input, metadata.type(STACK_TRACE), key);
+      readStackTrace(input, metadata.type(STACK_TRACE), row);
       if (input.position() != offset + length) {
         throw new ChunkFormatException("stack trace at " + offset + " read as " + (input.position() - offset)
             + " bytes, not the " + length + " read before");
@@ -306,18 +311,14 @@ public final class ChunkReader {
     } catch (IOException e) {
       stackRows.clear();
       frameRows.clear();
-      stackPlaces.set(place, 0, -1);
+      stackTraces.set(row, 0, -1);
       return -1;
     } finally {
       stepsLeft = steps;
     }
     stacksReadAgain++;
     resolveNewStacks();
-    int stack = resolvedStacks.get(key);
-    if (stack < 0) {
-      stackPlaces.set(place, 0, -1);
-    }
-    return stack;
+    return (int) stackTraces.get(row, 2) - 1;
   }
 
   /**
@@ -340,8 +341,11 @@ public final class ChunkReader {
           frameScratch[i] = store.frameOf(method, (int) frameRows.get(first + i, 1));
         }
       }
+      int trace = (int) stackRows.get(row, 2);
       if (resolved) {
-        resolvedStacks.put(stackRows.get(row, 2), store.stack(frameScratch, count));
+        stackTraces.set(trace, 2, store.stack(frameScratch, count) + 1L);
+      } else {
+        stackTraces.set(trace, 0, -1); // not read again
       }
     }
     stackRows.clear();
@@ -356,7 +360,9 @@ public final class ChunkReader {
   private void makeRoomFor(int frames) {
     if (store.stackEntries() + 2L * frames > maxStackEntries && store.stackEntries() > 0) {
       store.clearStacks();
-      resolvedStacks.clear();
+      for (int row = 0; row < stackTraces.size(); row++) {
+        stackTraces.set(row, 2, 0);
+      }
     }
   }
 
@@ -441,10 +447,10 @@ public final class ChunkReader {
     metadataOffset = 0;
     eventPosition = ChunkHeader.SIZE;
     for (LongIntMap map : List.of(symbols, strings, classes, methods, threads,
-        resolvedStacks, placeOfStack)) {
+        stackTraceRows)) {
       map.clear();
     }
-    for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows, stackPlaces)) {
+    for (LongRows rows : List.of(classRows, methodRows, stackRows, frameRows, threadRows, stackTraces)) {
       rows.clear();
     }
   }
@@ -533,9 +539,10 @@ public final class ChunkReader {
           threads.put(key, row);
         }
         case STACK_TRACE -> {
-          long place = input.position();
-          readStackTrace(input, type, key);
-          keepPlace(key, place, input.position() - place);
+          int row = row(stackTraces, input.position());
+          readStackTrace(input, type, row);
+          stackTraces.set(row, 1, input.position() - stackTraces.get(row, 0));
+          stackTraceRows.put(key, row);
         }
         default -> skipValue(input, type, 0);
       }
@@ -560,14 +567,8 @@ public final class ChunkReader {
     return field < 0 ? -1 : fieldValues[field];
   }
 
-  /** Keeps where the stack trace {@code key} is in the chunk, to read it again (see {@link #stack}). */
-  private void keepPlace(long key, long offset, long length) {
-    int row = row(stackPlaces, offset);
-    stackPlaces.set(row, 1, length);
-    placeOfStack.put(key, row);
-  }
-
-  private void readStackTrace(ChunkInput input, Type type, long key) throws ChunkFormatException {
+  /** Reads a stack trace's frames into {@link #frameRows}, to resolve as the one of row {@code trace}. */
+  private void readStackTrace(ChunkInput input, Type type, int trace) throws ChunkFormatException {
     int first = frameRows.size();
     PoolFields at = poolFields;
     for (Field field : type.fields()) {
@@ -589,7 +590,7 @@ public final class ChunkReader {
     }
     int row = row(stackRows, first);
     stackRows.set(row, 1, frameRows.size() - first);
-    stackRows.set(row, 2, key);
+    stackRows.set(row, 2, trace);
   }
 
   /**
