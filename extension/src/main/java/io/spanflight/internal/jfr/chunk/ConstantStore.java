@@ -134,17 +134,12 @@ public final class ConstantStore implements InternedStacks {
     return (long) methods.locationCapacity() + frames.locationCapacity() + stacks.locationCapacity();
   }
 
-  /** Changes whenever {@link #clear} drops the indexes given so far. */
+  /** Changes whenever {@link #clear} or {@link #clearStacks} drops the indexes given so far. */
   @Override
   public int generation() {
     return generation;
   }
 
-  /**
-   * Drops every entry; indexes given before mean nothing after. The tables go too, not only their
-   * contents: the store is cleared because it grew past its bound, and tables kept for reuse would
-   * keep that size (megabytes of old generation) for the life of the JVM.
-   */
   /**
    * Drops every stack and frame, keeping strings and methods: indexes of stacks and frames given
    * before mean nothing after (a new {@link #generation}). The reader does this within a chunk,
@@ -156,12 +151,15 @@ public final class ConstantStore implements InternedStacks {
     generation++;
   }
 
+  /**
+   * Drops every entry; indexes given before mean nothing after. The tables go too, not only their
+   * contents: the store is cleared because it grew past its bound, and tables kept for reuse would
+   * keep that size (megabytes of old generation) for the life of the JVM.
+   */
   public void clear() {
     strings = new ArrayList<>();
     stringIndex = new IndexMap<>();
     methods = new StackTable();
-    frames = new StackTable();
-    stacks = new StackTable();
-    generation++;
+    clearStacks();
   }
 }
