@@ -144,7 +144,7 @@ final class ReaderEvents implements ChunkReader.Events {
     int leaf = source.leafMethodField == null ? -1 : reader.method(values[LEAF]);
     long value = source.valueField == null ? 1 : values[weighsDuration(source) ? DURATION : VALUE];
     if (value < 0) { // the field is missing (another JDK's event) or holds no value: no weight to give
-      joiner.drop();
+      joiner.dropWithoutWeight();
       return;
     }
     joiner.onEvent(source, javaThreadId, reader.virtual(thread), reader.stack(values[STACK]), leaf, values[START],

@@ -44,7 +44,7 @@ public final class SampleJoiner {
   private int promptRecalibrations;
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
-  private final AtomicLong dropped = new AtomicLong();
+  private final DroppedEvents dropped = new DroppedEvents();
   private final AtomicLong belowThreshold = new AtomicLong();
   private final AtomicLong ownThreadWaits = new AtomicLong();
   private final LongPredicate ownThread;
@@ -121,7 +121,7 @@ public final class SampleJoiner {
       joinPending();
     }
     if (javaThreadId == NO_THREAD || stack < 0) {
-      dropped.incrementAndGet();
+      dropped.add(javaThreadId == NO_THREAD ? DroppedEvents.Reason.NO_THREAD : DroppedEvents.Reason.NO_STACK);
       return;
     }
     if (source.belowOurThreshold(durationNanos)) {
@@ -140,16 +140,16 @@ public final class SampleJoiner {
         pending.add(new PendingSample(source, javaThreadId, virtual, stack, leaf, store.generation(), startTicks,
             startEpochNanos, value));
       } else {
-        dropped.incrementAndGet();
+        dropped.add(DroppedEvents.Reason.TOO_MANY_WAITING);
       }
       return;
     }
     join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
   }
 
-  /** An event that cannot be joined at all (see {@link #dropped()}). */
-  void drop() {
-    dropped.incrementAndGet();
+  /** An event whose value field is missing or empty: nothing to weigh it by (see {@link #dropped()}). */
+  void dropWithoutWeight() {
+    dropped.add(DroppedEvents.Reason.NO_WEIGHT);
   }
 
   private boolean ready(JfrSource source) {
@@ -165,7 +165,7 @@ public final class SampleJoiner {
     for (int i = 0; i < n; i++) {
       PendingSample p = pending.poll();
       if (p.storeGeneration != store.generation()) {
-        dropped.incrementAndGet(); // its stack's index means nothing since the store was cleared
+        dropped.add(DroppedEvents.Reason.STORE_CLEARED); // its stack's index means nothing now
       } else if (ready(p.source)) {
         join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
       } else {
@@ -254,7 +254,12 @@ public final class SampleJoiner {
    * resolve), no weight, or too many before calibration.
    */
   public long dropped() {
-    return dropped.get();
+    return dropped.total();
+  }
+
+  /** Events dropped for {@code reason} (see {@link #dropped()}). */
+  long dropped(DroppedEvents.Reason reason) {
+    return dropped.count(reason);
   }
 
   /** Events dropped by a context filter. */
@@ -294,11 +299,11 @@ public final class SampleJoiner {
   /** A one-line summary of the counters since startup. */
   public String summary() {
     return String.format(
-        "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%d"
+        "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%s"
             + " below-our-threshold=%d own-thread-waits=%d calibrations=%d (largest residual %d µs, map"
             + " trusted %s past the newest) stack-store-clears=%d",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
-        join.filtered(), dropped.get(), belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
+        join.filtered(), dropped, belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
         largestResidualNanos / 1000,
         trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms",
         store.generation());

@@ -70,10 +70,27 @@ class ReaderEventsTest {
     assertThat(withOwn.summary()).contains("own-thread-waits=4");
   }
 
+  @Test
+  void eventsWithoutAStackAreDroppedAndCountedAsSuch() throws Exception {
+    Path file = dir.resolve("stackless-parks.jfr");
+    recordParks(file, false, () -> parkLong(3));
+
+    SampleJoiner joiner = read(file, OwnThreads::contains);
+
+    assertThat(joiner.samples()).isZero();
+    assertThat(joiner.dropped(DroppedEvents.Reason.NO_STACK)).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
+    assertThat(joiner.dropped()).isEqualTo(joiner.dropped(DroppedEvents.Reason.NO_STACK));
+    assertThat(joiner.summary()).contains("dropped=" + joiner.dropped() + " (no stack " + joiner.dropped() + ")");
+  }
+
   /** Records every park (threshold 0, with stacks) that {@code parks} makes, between calibrations, into {@code file}. */
   private static void recordParks(Path file, Runnable parks) throws Exception {
+    recordParks(file, true, parks);
+  }
+
+  private static void recordParks(Path file, boolean withStacks, Runnable parks) throws Exception {
     try (Recording recording = new Recording()) {
-      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
+      recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).with("stackTrace", String.valueOf(withStacks));
       recording.enable(CalibrationEvent.class);
       recording.start();
       calibrate();
