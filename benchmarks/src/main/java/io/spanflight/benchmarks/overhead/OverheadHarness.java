@@ -216,6 +216,13 @@ public final class OverheadHarness {
           default -> throw new IllegalArgumentException("unknown option " + key);
         }
       });
+      if (o.soakSeconds > 0 && given.containsKey("--app")) {
+        throw new IllegalArgumentException("--soak runs the demo service; --app applies to pairs only (got --app " + o.app + ")");
+      }
+      if (o.app == null && given.containsKey("--heap")) {
+        throw new IllegalArgumentException(
+            "--heap applies to an --app only: the demo service runs with its own 256 MB heap (got --heap " + given.get("--heap") + ")");
+      }
       if (o.out == null) {
         o.out = o.root.resolve("benchmarks/target/overhead");
       }
