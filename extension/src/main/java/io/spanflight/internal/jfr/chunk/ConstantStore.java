@@ -143,11 +143,14 @@ public final class ConstantStore implements InternedStacks {
   /**
    * Drops every stack and frame, keeping strings and methods: indexes of stacks and frames given
    * before mean nothing after (a new {@link #generation}). The reader does this within a chunk,
-   * where the strings and methods it read are still named by the chunk's constants.
+   * where the strings and methods it read are still named by the chunk's constants. The stack and
+   * frame tables keep their arrays (the reader clears at its bound, so the next stacks fill them to
+   * the same size): new tables grew again by copies, arrays of up to a megabyte that lived for
+   * seconds and died in the old generation, where G1 keeps heap for them until it marks.
    */
   public void clearStacks() {
-    frames = new StackTable();
-    stacks = new StackTable();
+    frames.clear();
+    stacks.clear();
     generation++;
   }
 
@@ -160,6 +163,8 @@ public final class ConstantStore implements InternedStacks {
     strings = new ArrayList<>();
     stringIndex = new IndexMap<>();
     methods = new StackTable();
-    clearStacks();
+    frames = new StackTable();
+    stacks = new StackTable();
+    generation++;
   }
 }
