@@ -19,12 +19,6 @@ public final class ExportRequestEncoder {
 
   private final Resource resource;
   private final String scopeVersion;
-  /**
-   * One writer for every request, emptied before each: a request is about a megabyte on Spring
-   * PetClinic, and a new writer grew a buffer to that size by copies for each one, arrays that lived
-   * across young collections and died in the old generation.
-   */
-  private final ProtoWriter writer = new ProtoWriter();
 
   public ExportRequestEncoder(Resource resource, String scopeVersion) {
     this.resource = resource;
@@ -36,10 +30,7 @@ public final class ExportRequestEncoder {
     return new OtlpJsonEncoder(resource, scopeVersion);
   }
 
-  /**
-   * The request bytes (a new array, the caller's to keep); the profile covers its samples and at
-   * least [start, end).
-   */
+  /** The request bytes; the profile covers its samples and at least [start, end). */
   public byte[] encode(ProfileInterval interval, long endEpochNanos) {
     return encode(interval, endEpochNanos, null);
   }
@@ -49,11 +40,10 @@ public final class ExportRequestEncoder {
    * interval, or null) attached to the first profile as {@code original_payload}, format
    * {@code jfr}.
    */
-  public synchronized byte[] encode(ProfileInterval interval, long endEpochNanos, byte[] rawJfr) {
+  public byte[] encode(ProfileInterval interval, long endEpochNanos, byte[] rawJfr) {
     DictionaryBuilder dictionary = interval.dictionary;
     byte[][] payload = {rawJfr};
-    ProtoWriter w = writer;
-    w.reset();
+    ProtoWriter w = new ProtoWriter();
     w.begin(1); // resource_profiles
     writeResource(w, 1, resource);
     w.begin(2); // scope_profiles
@@ -67,11 +57,6 @@ public final class ExportRequestEncoder {
     w.end();
     writeDictionary(w, dictionary);
     return w.toByteArray();
-  }
-
-  /** The reused writer's buffer (tests: it keeps its size from one request to the next). */
-  int writerCapacity() {
-    return writer.capacity();
   }
 
   /** A {@code Resource} message as field {@code field}: its attributes as plain KeyValues. */

@@ -1,6 +1,5 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.Capacity;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -18,9 +17,7 @@ final class ProtoWriter {
   private static final int WIRE_FIXED64 = 1;
   private static final int WIRE_LENGTH = 2;
 
-  private static final int INITIAL_BYTES = 8192;
-
-  private byte[] buf = new byte[INITIAL_BYTES];
+  private byte[] buf = new byte[8192];
   private int pos;
   private int[] starts = new int[16];
   private int depth;
@@ -161,25 +158,6 @@ final class ProtoWriter {
       }
     }
     return this;
-  }
-
-  /**
-   * Empties the writer for the next message, keeping its buffer unless it is far larger than the
-   * message just written needed ({@link Capacity}): a writer per message grew its buffer by copies
-   * to the message's size each time.
-   */
-  void reset() {
-    int length = Capacity.afterClear(buf.length, pos, INITIAL_BYTES);
-    if (length != buf.length) {
-      buf = new byte[length];
-    }
-    pos = 0;
-    depth = 0;
-  }
-
-  /** Bytes the buffer holds without growing. */
-  int capacity() {
-    return buf.length;
   }
 
   byte[] toByteArray() {

@@ -171,40 +171,6 @@ class ExportRequestEncoderTest {
   }
 
   @Test
-  void oneEncoderGivesEachRequestWhatAFreshOneGivesAndKeepsItsBuffer() throws Exception {
-    ContextRecord a = JfrTestSamples.span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
-    long start = EpochClock.nowNanos() - 1_000_000_000L;
-    ProfileInterval large = new ProfileInterval(start);
-    ProfileInterval small = new ProfileInterval(start);
-    for (int i = 0; i < samples.size(); i++) {
-      JfrTestSamples.Sample e = samples.get(i);
-      large.add(SampleType.allocatedBytes(), e.stacks(), -1, e.stack(), a, e.epochNanos(), 1000 + i);
-      large.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), a, e.epochNanos(), 1);
-      if (i < 3) {
-        small.add(SampleType.cpuSamples(PERIOD_NANOS), e.stacks(), -1, e.stack(), a, e.epochNanos(), 1);
-      }
-    }
-    Resource resource = Resource.create(Attributes.of(AttributeKey.stringKey("service.name"), "reuse-test"));
-    ExportRequestEncoder reused = new ExportRequestEncoder(resource, "test");
-    long end = EpochClock.nowNanos();
-
-    byte[] first = reused.encode(large, end);
-    int grown = reused.writerCapacity();
-    byte[] smaller = reused.encode(small, end);
-    byte[] again = reused.encode(large, end);
-
-    assertThat(grown).as("the buffer grew past its first 8 KB").isGreaterThan(8192);
-    assertThat(reused.writerCapacity()).as("kept, not grown again").isEqualTo(grown);
-    assertThat(smaller.length).isLessThan(first.length);
-    assertThat(withoutProfileIds(smaller)).isEqualTo(withoutProfileIds(new ExportRequestEncoder(resource, "test").encode(small, end)));
-    assertThat(withoutProfileIds(again)).isEqualTo(withoutProfileIds(new ExportRequestEncoder(resource, "test").encode(large, end)));
-  }
-
-  private static ExportProfilesServiceRequest withoutProfileIds(byte[] request) throws Exception {
-    return withoutProfileIds(ExportProfilesServiceRequest.parseFrom(request));
-  }
-
-  @Test
   void anIntervalEmptiedForReuseEncodesExactlyAsANewOne() throws Exception {
     ContextRecord a = JfrTestSamples.span("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
     ContextRecord b = JfrTestSamples.span("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
