@@ -143,14 +143,11 @@ public final class ConstantStore implements InternedStacks {
   /**
    * Drops every stack and frame, keeping strings and methods: indexes of stacks and frames given
    * before mean nothing after (a new {@link #generation}). The reader does this within a chunk,
-   * where the strings and methods it read are still named by the chunk's constants. The stack and
-   * frame tables keep their arrays (the reader clears at its bound, so the next stacks fill them to
-   * the same size): new tables grew again by copies, arrays of up to a megabyte that lived for
-   * seconds and died in the old generation, where G1 keeps heap for them until it marks.
+   * where the strings and methods it read are still named by the chunk's constants.
    */
   public void clearStacks() {
-    frames.clear();
-    stacks.clear();
+    frames = new StackTable();
+    stacks = new StackTable();
     generation++;
   }
 
@@ -163,8 +160,6 @@ public final class ConstantStore implements InternedStacks {
     strings = new ArrayList<>();
     stringIndex = new IndexMap<>();
     methods = new StackTable();
-    frames = new StackTable();
-    stacks = new StackTable();
-    generation++;
+    clearStacks();
   }
 }

@@ -22,30 +22,4 @@ class ConstantStoreTest {
     assertThat(store.entries()).isZero();
     assertThat(store.string("a")).as("usable again, from index 0").isZero();
   }
-
-  @Test
-  void clearedStacksKeepTheirTablesForTheNextStacks() {
-    ConstantStore store = new ConstantStore();
-    int[] frames = new int[64];
-    fill(store, frames, 0);
-    long grown = store.capacity();
-    int generation = store.generation();
-
-    store.clearStacks();
-
-    assertThat(store.stackEntries()).isZero();
-    assertThat(store.generation()).isEqualTo(generation + 1);
-    assertThat(store.capacity()).as("kept for the stacks that come next").isEqualTo(grown);
-    fill(store, frames, 1_000_000); // as many other stacks: no growth
-    assertThat(store.capacity()).isEqualTo(grown);
-    assertThat(store.stackLength(store.stack(frames, frames.length))).isEqualTo(64);
-  }
-
-  /** 20 000 distinct stacks of 64 frames (more than a million ints), the first frame from {@code first}. */
-  private static void fill(ConstantStore store, int[] frames, int first) {
-    for (int stack = 0; stack < 20_000; stack++) {
-      frames[0] = first + stack;
-      store.stack(frames, frames.length);
-    }
-  }
 }
