@@ -49,18 +49,21 @@ final class DroppedEvents {
     return total;
   }
 
-  /** {@code 12 (no stack 10, too many waiting 2)}: the total, then each reason that counted. */
+  /**
+   * {@code 12 (no stack 10, too many waiting 2)}: the total, then each reason that counted. Each
+   * count is read once, so the total is their sum even while events are being counted.
+   */
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder().append(total());
-    String separator = " (";
+    long total = 0;
+    StringBuilder reasons = new StringBuilder();
     for (Reason reason : REASONS) {
       long count = count(reason);
       if (count > 0) {
-        text.append(separator).append(reason.label).append(' ').append(count);
-        separator = ", ";
+        reasons.append(reasons.isEmpty() ? "" : ", ").append(reason.label).append(' ').append(count);
+        total += count;
       }
     }
-    return separator.equals(", ") ? text.append(')').toString() : text.toString();
+    return reasons.isEmpty() ? "0" : total + " (" + reasons + ")";
   }
 }
