@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.grpc.BindableService;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
@@ -41,6 +42,12 @@ import java.util.zip.GZIPInputStream;
  * It records every trace and profile request it receives, and for HTTP the raw profile bodies as
  * they were sent (after gzip), and answers every export with success.
  *
+ * <p>Started with {@link #startForwarding}, it is a recording hop in front of another collector:
+ * each trace and profiles request is forwarded unchanged (over HTTP the very bytes received, with
+ * their Content-Encoding; over gRPC the same message, compressed as it arrived) to the same protocol
+ * of the next collector, whose answer goes back to the sender; it is recorded only when the next
+ * collector accepted it. Metrics and logs are recorded and answered here, not forwarded.
+ *
  * <p>Every collector started is remembered until {@link #takeStarted()}, so that a test base can
  * check every request any test received.
  */
@@ -53,9 +60,11 @@ public final class OtlpCollector implements AutoCloseable {
   private final List<ExportProfilesServiceRequest> profileRequests = new CopyOnWriteArrayList<>();
   private final List<byte[]> httpProfileBodies = new CopyOnWriteArrayList<>();
   private final List<String> httpProfileEncodings = new CopyOnWriteArrayList<>();
+  private final List<String> grpcProfileEncodings = new CopyOnWriteArrayList<>();
   private final Object received = new Object();
   private final Server server;
   private final HttpServer httpServer;
+  private final Forwarder forwarder; // null: answers every export with success itself
   private int port; // kept, so that it can be named after close()
   private final ExecutorService httpThreads = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "otlp-collector-http");
@@ -63,12 +72,13 @@ public final class OtlpCollector implements AutoCloseable {
     return t;
   });
 
-  private OtlpCollector(int grpcPort) {
+  private OtlpCollector(int grpcPort, Forwarder forwarder) {
+    this.forwarder = forwarder;
     server = NettyServerBuilder
         .forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), grpcPort))
         .maxInboundMessageSize(64 * 1024 * 1024)
-        .addService(traces())
-        .addService(profiles())
+        .addService(ServerInterceptors.intercept(traces(), Forwarder.REQUEST_ENCODING))
+        .addService(ServerInterceptors.intercept(profiles(), Forwarder.REQUEST_ENCODING))
         .addService(metrics())
         .addService(logs())
         .build();
@@ -91,7 +101,30 @@ public final class OtlpCollector implements AutoCloseable {
    * ephemeral port), e.g. to bring a collector back on the port an app already exports to.
    */
   public static OtlpCollector start(int grpcPort) {
-    OtlpCollector collector = new OtlpCollector(grpcPort);
+    return start(grpcPort, null);
+  }
+
+  /**
+   * Starts a recording hop on ephemeral ports that forwards traces and profiles to the collector
+   * listening on {@code grpcTarget} ({@code host:port}) and {@code httpTarget} (base URL).
+   */
+  public static OtlpCollector startForwarding(String grpcTarget, String httpTarget) {
+    return start(0, new Forwarder(grpcTarget, httpTarget));
+  }
+
+  /**
+   * Starts a collector on an ephemeral port for what another sender passes on (a Collector's
+   * exporter): not remembered for {@link #takeStarted()}, since what it receives was encoded by
+   * that sender, not by Spanflight, and Spanflight's conformance rules do not apply to it.
+   */
+  public static OtlpCollector startBehindAnotherSender() {
+    OtlpCollector collector = start(0, null);
+    STARTED.remove(collector);
+    return collector;
+  }
+
+  private static OtlpCollector start(int grpcPort, Forwarder forwarder) {
+    OtlpCollector collector = new OtlpCollector(grpcPort, forwarder);
     try {
       collector.server.start();
     } catch (IOException e) {
@@ -137,6 +170,11 @@ public final class OtlpCollector implements AutoCloseable {
     return List.copyOf(httpProfileEncodings);
   }
 
+  /** The grpc-encoding of each profile request received over gRPC ("identity" when none). */
+  public List<String> grpcProfileEncodings() {
+    return List.copyOf(grpcProfileEncodings);
+  }
+
   /** Every trace export request received so far, in arrival order. */
   public List<ExportTraceServiceRequest> traceRequests() {
     return List.copyOf(traceRequests);
@@ -175,6 +213,9 @@ public final class OtlpCollector implements AutoCloseable {
     httpServer.stop(0);
     httpThreads.shutdownNow();
     server.shutdown();
+    if (forwarder != null) {
+      forwarder.close();
+    }
     try {
       if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
         server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
@@ -193,6 +234,11 @@ public final class OtlpCollector implements AutoCloseable {
   }
 
   private void handleHttp(HttpExchange exchange) throws IOException {
+    String path = exchange.getRequestURI().getPath();
+    if (forwarder != null && (path.equals(HTTP_PROFILES_PATH) || path.equals("/v1/traces"))) {
+      forwardHttp(exchange, path);
+      return;
+    }
     try (exchange) {
       byte[] response;
       try {
@@ -210,6 +256,38 @@ public final class OtlpCollector implements AutoCloseable {
       if (response.length > 0) {
         try (OutputStream out = exchange.getResponseBody()) {
           out.write(response);
+        }
+      }
+    }
+  }
+
+  /** Forwards the request's bytes to the next collector, answers with its answer, records it if accepted. */
+  private void forwardHttp(HttpExchange exchange, String path) throws IOException {
+    try (exchange) {
+      String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+      byte[] sent;
+      try (InputStream in = exchange.getRequestBody()) {
+        sent = in.readAllBytes();
+      }
+      Forwarder.Answer answer = forwarder.post(path, sent, exchange.getRequestHeaders().getFirst("Content-Type"),
+          encoding);
+      if (answer.status() / 100 == 2) {
+        byte[] body = "gzip".equalsIgnoreCase(encoding)
+            ? new GZIPInputStream(new ByteArrayInputStream(sent)).readAllBytes() : sent;
+        if (path.equals(HTTP_PROFILES_PATH)) {
+          httpProfileBodies.add(body);
+          httpProfileEncodings.add(encoding == null ? "identity" : encoding);
+          record(profileRequests, ExportProfilesServiceRequest.parseFrom(body));
+        } else {
+          record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
+        }
+      }
+      answer.contentType().ifPresent(type -> exchange.getResponseHeaders().set("Content-Type", type));
+      answer.retryAfter().ifPresent(value -> exchange.getResponseHeaders().set("Retry-After", value));
+      exchange.sendResponseHeaders(answer.status(), answer.body().length == 0 ? -1 : answer.body().length);
+      if (answer.body().length > 0) {
+        try (OutputStream out = exchange.getResponseBody()) {
+          out.write(answer.body());
         }
       }
     }
@@ -250,9 +328,13 @@ public final class OtlpCollector implements AutoCloseable {
       @Override
       public void export(ExportTraceServiceRequest request,
           StreamObserver<ExportTraceServiceResponse> response) {
-        record(traceRequests, request);
-        response.onNext(ExportTraceServiceResponse.getDefaultInstance());
-        response.onCompleted();
+        if (forwarder == null) {
+          record(traceRequests, request);
+          response.onNext(ExportTraceServiceResponse.getDefaultInstance());
+          response.onCompleted();
+          return;
+        }
+        forwarder.forward(request, forwarder.traces()::export, response, () -> record(traceRequests, request));
       }
     };
   }
@@ -262,9 +344,14 @@ public final class OtlpCollector implements AutoCloseable {
       @Override
       public void export(ExportProfilesServiceRequest request,
           StreamObserver<ExportProfilesServiceResponse> response) {
-        record(profileRequests, request);
-        response.onNext(ExportProfilesServiceResponse.getDefaultInstance());
-        response.onCompleted();
+        grpcProfileEncodings.add(Forwarder.requestEncoding());
+        if (forwarder == null) {
+          record(profileRequests, request);
+          response.onNext(ExportProfilesServiceResponse.getDefaultInstance());
+          response.onCompleted();
+          return;
+        }
+        forwarder.forward(request, forwarder.profiles()::export, response, () -> record(profileRequests, request));
       }
     };
   }

@@ -1,0 +1,180 @@
+package io.spanflight.smoke.collector;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real OpenTelemetry Collector process (the binary {@code bin/collector} builds from the
+ * Collector's released Go modules), started with the configs of {@code examples/collector/} and
+ * profiles switched on by the {@code service.profilesSupport} feature gate, listening on loopback
+ * ports of its own. The binary is the system property {@code spanflight.collector.binary}
+ * ({@code bin/test} sets it), else whatever {@code bin/collector} prints.
+ */
+public final class RealCollector implements AutoCloseable {
+  private static final String READY = "Everything is ready";
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+  private final Path repoRoot;
+  private final List<Path> configs;
+  private final Map<String, String> environment;
+  private final int grpcPort;
+  private final int httpPort;
+  private final Path log;
+  private Process process;
+
+  private RealCollector(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log)
+      throws IOException {
+    this.repoRoot = repoRoot;
+    this.configs = List.copyOf(configs);
+    this.environment = new LinkedHashMap<>(environment);
+    this.grpcPort = freePort();
+    this.httpPort = freePort();
+    this.log = log;
+  }
+
+  /**
+   * Starts the Collector with {@code configs} (merged in order; a relative path is taken from the
+   * repository root), the environment variables {@code environment} (the configs'
+   * {@code ${env:...}}), its log in {@code log}, and waits until it is ready.
+   */
+  public static RealCollector start(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log)
+      throws IOException, InterruptedException {
+    RealCollector collector = new RealCollector(repoRoot, configs, environment, log);
+    collector.startProcess();
+    return collector;
+  }
+
+  /** The value for {@code otel.exporter.otlp.endpoint} with protocol {@code grpc}. */
+  public String grpcEndpoint() {
+    return "http://" + grpcTarget();
+  }
+
+  /** {@code 127.0.0.1:port} of the gRPC receiver. */
+  public String grpcTarget() {
+    return "127.0.0.1:" + grpcPort;
+  }
+
+  /** The base URL of the HTTP receiver (paths {@code /v1/traces}, {@code /v1development/profiles}). */
+  public String httpEndpoint() {
+    return "http://127.0.0.1:" + httpPort;
+  }
+
+  /** Everything the Collector has logged so far (all its runs). */
+  public String logText() {
+    try {
+      return Files.readString(log, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "(cannot read " + log + ": " + e + ")";
+    }
+  }
+
+  /** The last {@code lines} lines of the log, for failure messages. */
+  public String logTail(int lines) {
+    List<String> all = logText().lines().toList();
+    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+  }
+
+  /** SIGKILL: the process ends at once, with whatever it had accepted but not yet forwarded. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
+  /** Starts the Collector again, same configs and ports, after {@link #kill} or {@link #close}. */
+  public void restart() throws IOException, InterruptedException {
+    startProcess();
+  }
+
+  /** Starts it again with {@code name} set to {@code value} in its environment. */
+  public void restartWith(String name, String value) throws IOException, InterruptedException {
+    environment.put(name, value);
+    startProcess();
+  }
+
+  /** SIGTERM, and waits for the Collector to shut down (it flushes what it holds). */
+  @Override
+  public void close() {
+    if (process == null || !process.isAlive()) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(15, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void startProcess() throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString()));
+    for (Path config : configs) {
+      command.add("--config=" + repoRoot.resolve(config));
+    }
+    command.add("--feature-gates=service.profilesSupport");
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    builder.environment().put("OTLP_GRPC_LISTEN", grpcTarget());
+    builder.environment().put("OTLP_HTTP_LISTEN", "127.0.0.1:" + httpPort);
+    builder.environment().putAll(environment);
+    int readyBefore = countReady();
+    process = builder.start();
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (countReady() == readyBefore) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        process.destroyForcibly();
+        throw new IllegalStateException("the Collector did not get ready (" + String.join(" ", command)
+            + (process.isAlive() ? ", still starting after " + START_TIMEOUT : ", exited " + process.exitValue())
+            + "); its log:\n" + logTail(30));
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  private int countReady() {
+    String text = Files.exists(log) ? logText() : "";
+    int count = 0;
+    for (int at = text.indexOf(READY); at >= 0; at = text.indexOf(READY, at + 1)) {
+      count++;
+    }
+    return count;
+  }
+
+  /** The Collector binary: {@code -Dspanflight.collector.binary}, else built by {@code bin/collector}. */
+  static synchronized Path binary(Path repoRoot) throws IOException, InterruptedException {
+    String property = System.getProperty("spanflight.collector.binary");
+    if (property != null && !property.isBlank()) {
+      return Path.of(property);
+    }
+    Process build = new ProcessBuilder(repoRoot.resolve("bin/collector").toString())
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String output = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (build.waitFor() != 0 || output.isEmpty()) {
+      throw new IllegalStateException("bin/collector failed (exit " + build.exitValue() + "); it needs Go");
+    }
+    String path = output.lines().reduce((first, second) -> second).orElseThrow();
+    System.setProperty("spanflight.collector.binary", path);
+    return Path.of(path);
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free loopback port", e);
+    }
+  }
+}
