@@ -42,6 +42,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class CollectorRoundTripSmokeTest extends SmokeTestBase {
   static final Path CONFIG = Path.of("examples/collector/profiles-and-traces.yaml");
+  static final Path FILE_EXPORTER = Path.of("smoke-tests/src/test/resources/collector/file-exporter.yaml");
   static final Path REPO = PATHS.buildDir().resolve("../..").normalize();
 
   @TempDir
@@ -62,10 +63,11 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
 
   private void roundTrip(String protocol, String compression, boolean demo) throws Exception {
     try (OtlpCollector backend = OtlpCollector.startBehindAnotherSender();
-        RealCollector collector = RealCollector.start(REPO, List.of(CONFIG), Map.of(
+        RealCollector collector = RealCollector.start(REPO, List.of(CONFIG, FILE_EXPORTER), Map.of(
             "BACKEND_OTLP_GRPC_ENDPOINT", "127.0.0.1:" + backend.port(),
             "BACKEND_INSECURE", "true",
-            "DEBUG_VERBOSITY", "detailed"), temp.resolve("collector.log"));
+            "DEBUG_VERBOSITY", "detailed",
+            "FILE_EXPORT_PATH", temp.resolve("profiles.binpb").toString()), temp.resolve("collector.log"));
         OtlpCollector hop = OtlpCollector.startForwarding(collector.grpcTarget(), collector.httpEndpoint())) {
       boolean grpc = protocol.equals("grpc");
       AppJvm.Builder builder = app(newestJdk(), hop, "roundtrip-" + (demo ? "demo" : "app"))
@@ -103,8 +105,22 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
           .isEqualTo(profileCount(sent));
       assertThat(differences(sentSamples, outSamples)).as("samples that differ, " + where).isEmpty();
       assertLinksNameSpansThatCameThrough(sent, backend, where);
+      List<String> fileSamples = fileExporterSamples(temp.resolve("profiles.binpb"), sentSamples.size());
+      assertThat(differences(sentSamples, fileSamples)).as("samples that differ in the file exporter's output ("
+          + fileSamples.size() + " of " + sentSamples.size() + "), " + where).isEmpty();
       assertDebugExporterPrinted(collector, sent, where);
     }
+  }
+
+  /** The samples in the file exporter's output, once it holds {@code expected} of them (10 s at most). */
+  private static List<String> fileExporterSamples(Path file, int expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    List<String> samples = ResolvedSamples.of(FileExporterOutput.read(file));
+    while (samples.size() < expected && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      samples = ResolvedSamples.of(FileExporterOutput.read(file));
+    }
+    return samples;
   }
 
   /** What a dropped field in our encoder would take away on both sides of the hop, so it is asserted here. */

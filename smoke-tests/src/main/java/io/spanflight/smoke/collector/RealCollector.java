@@ -50,9 +50,15 @@ public final class RealCollector implements AutoCloseable {
    */
   public static RealCollector start(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log)
       throws IOException, InterruptedException {
-    RealCollector collector = new RealCollector(repoRoot, configs, environment, log);
-    collector.startProcess();
+    RealCollector collector = notStarted(repoRoot, configs, environment, log);
+    collector.start();
     return collector;
+  }
+
+  /** As {@link #start}, with its ports chosen but the process not started yet: {@link #start()} does. */
+  public static RealCollector notStarted(Path repoRoot, List<Path> configs, Map<String, String> environment,
+      Path log) throws IOException {
+    return new RealCollector(repoRoot, configs, environment, log);
   }
 
   /** The value for {@code otel.exporter.otlp.endpoint} with protocol {@code grpc}. */
@@ -91,13 +97,13 @@ public final class RealCollector implements AutoCloseable {
     process.waitFor(10, TimeUnit.SECONDS);
   }
 
-  /** Starts the Collector again, same configs and ports, after {@link #kill} or {@link #close}. */
-  public void restart() throws IOException, InterruptedException {
+  /** Starts the Collector (again, after {@link #kill} or {@link #close}: same configs and ports). */
+  public void start() throws IOException, InterruptedException {
     startProcess();
   }
 
   /** Starts it again with {@code name} set to {@code value} in its environment. */
-  public void restartWith(String name, String value) throws IOException, InterruptedException {
+  public void startWith(String name, String value) throws IOException, InterruptedException {
     environment.put(name, value);
     startProcess();
   }
