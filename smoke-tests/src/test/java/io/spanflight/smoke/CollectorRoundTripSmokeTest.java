@@ -9,6 +9,7 @@ import io.opentelemetry.proto.trace.v1.Span;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.collector.RealCollector;
 import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.Jdk;
 import io.spanflight.smoke.harness.LoadDriver;
 import io.spanflight.smoke.profiles.CpuSamples;
 import io.spanflight.smoke.profiles.ResolvedSamples;
@@ -52,16 +53,25 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
   @CsvSource({"grpc, gzip", "grpc, none", "http/protobuf, gzip", "http/protobuf, none"})
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void testAppThroughTheCollector_everySampleAsSent(String protocol, String compression) throws Exception {
-    roundTrip(protocol, compression, false);
+    roundTrip(newestJdk(), protocol, compression, false);
   }
 
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void demoServiceThroughTheCollector_everySampleAsSent() throws Exception {
-    roundTrip("grpc", "gzip", true);
+    roundTrip(newestJdk(), "grpc", "gzip", true);
   }
 
-  private void roundTrip(String protocol, String compression, boolean demo) throws Exception {
+  /** The core case on every JDK the smoke tests run on (the newest >= 25 and 17). */
+  @Test
+  @Timeout(value = 4, unit = TimeUnit.MINUTES)
+  void testAppOnEveryJdkThroughTheCollector_everySampleAsSent() throws Exception {
+    for (Jdk jdk : jdksUnderTest()) {
+      roundTrip(jdk, "http/protobuf", "gzip", false);
+    }
+  }
+
+  private void roundTrip(Jdk jdk, String protocol, String compression, boolean demo) throws Exception {
     try (OtlpCollector backend = OtlpCollector.startBehindAnotherSender();
         RealCollector collector = RealCollector.start(REPO, List.of(CONFIG, FILE_EXPORTER), Map.of(
             "BACKEND_OTLP_GRPC_ENDPOINT", "127.0.0.1:" + backend.port(),
@@ -70,7 +80,7 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
             "FILE_EXPORT_PATH", temp.resolve("profiles.binpb").toString()), temp.resolve("collector.log"));
         OtlpCollector hop = OtlpCollector.startForwarding(collector.grpcTarget(), collector.httpEndpoint())) {
       boolean grpc = protocol.equals("grpc");
-      AppJvm.Builder builder = app(newestJdk(), hop, "roundtrip-" + (demo ? "demo" : "app"))
+      AppJvm.Builder builder = app(jdk, hop, "roundtrip-" + (demo ? "demo" : "app"))
           .systemProperty("otel.exporter.otlp.protocol", protocol)
           .systemProperty("otel.exporter.otlp.endpoint", grpc ? hop.endpoint() : hop.httpEndpoint())
           .systemProperty("otel.exporter.otlp.compression", compression)
@@ -94,7 +104,8 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
       boolean allOut = backend.await(c -> ResolvedSamples.of(c.profileRequests()).size() >= sentSamples.size(),
           Duration.ofSeconds(30));
       List<String> outSamples = ResolvedSamples.of(backend.profileRequests());
-      String where = protocol + ", compression " + compression + (demo ? ", demo service" : ", test app");
+      String where = protocol + ", compression " + compression + (demo ? ", demo service" : ", test app") + ", "
+          + jdk;
 
       assertThat(grpc ? hop.grpcProfileEncodings() : hop.httpProfileEncodings()).as("encodings sent, " + where)
           .isNotEmpty().containsOnly(compression.equals("gzip") ? "gzip" : "identity");

@@ -12,13 +12,18 @@ final class FaultChecks {
 
   static void assertAll(List<FaultRow> rows, List<FaultRow> healthy, RetryAfterGaps gaps, int retryAfterSeconds) {
     SoftAssertions soft = new SoftAssertions();
-    for (FaultRow row : rows) {
-      check(soft, row, healthy.contains(row), FaultRow.healthyP99Micros(healthy));
-    }
+    checkRows(soft, rows, healthy);
     soft.assertThat(gaps.requests()).as("429 answers seen before the collector recovered").isGreaterThanOrEqualTo(2);
     soft.assertThat(gaps.shortestGapMillis()).as("no request sooner than Retry-After after a 429: " + gaps)
         .isGreaterThanOrEqualTo(retryAfterSeconds * 1000L - 100);
     soft.assertAll();
+  }
+
+  /** The checks of every row, into {@code soft}; a row in {@code healthy} is checked as healthy. */
+  static void checkRows(SoftAssertions soft, List<FaultRow> rows, List<FaultRow> healthy) {
+    for (FaultRow row : rows) {
+      check(soft, row, healthy.contains(row), FaultRow.healthyP99Micros(healthy));
+    }
   }
 
   private static void check(SoftAssertions soft, FaultRow row, boolean isHealthy, long healthyP99) {

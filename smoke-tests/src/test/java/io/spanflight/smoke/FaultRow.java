@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 record FaultRow(String fault, PacedLoad.Latencies latencies, double loadSeconds, DeliveryAccount account,
     long maxPending, int pendingReadings, Boolean resumed, int warmUpFailures, String problem, String logTail,
-    long targetAccepted, String metricsAtExit) {
+    long targetAccepted, String metricsAtExit, int retryWarnings, int stackTraceLines) {
   private static final Pattern PROBLEM =
       Pattern.compile("Spanflight could not deliver profiles to \\S+ \\S+ \\S+: (.*?); retrying in", Pattern.DOTALL);
 
@@ -23,13 +23,23 @@ record FaultRow(String fault, PacedLoad.Latencies latencies, double loadSeconds,
    */
   FaultRow withTargetAccepted(long accepted) {
     return new FaultRow(fault, latencies, loadSeconds, account, maxPending, pendingReadings, resumed, warmUpFailures,
-        problem, logTail, accepted, metricsAtExit);
+        problem, logTail, accepted, metricsAtExit, retryWarnings, stackTraceLines);
   }
 
   /** The first delivery failure the exporter logged, or "" when none. */
   static String firstProblem(String log) {
     Matcher m = PROBLEM.matcher(log);
     return m.find() ? m.group(1).replaceAll("\\s+", " ") : "";
+  }
+
+  /** How many times the exporter warned that it could not deliver and would retry. */
+  static int retryWarnings(String log) {
+    return (int) log.lines().filter(line -> line.contains("Spanflight could not deliver profiles to")).count();
+  }
+
+  /** Lines of a Java stack trace in the app's log ({@code \tat ...}). */
+  static int stackTraceLines(String log) {
+    return (int) log.lines().filter(line -> line.startsWith("\tat ")).count();
   }
 
   /** The healthy p99 that bounds the others: the higher of the healthy runs', in µs. */

@@ -105,7 +105,8 @@ final class FaultRun {
         String log = app.logText();
         return new FaultRow(fault, latencies, loadSeconds, DeliveryAccount.in(log).orElse(null),
             duringRun.maxPending(), duringRun.pendingReadings(), resumed, warmUp.failed(),
-            FaultRow.firstProblem(log), app.logTail(40), -1, metrics().outcomes());
+            FaultRow.firstProblem(log), app.logTail(40), -1, metrics().outcomes(), FaultRow.retryWarnings(log),
+            FaultRow.stackTraceLines(log));
       }
     }
   }
