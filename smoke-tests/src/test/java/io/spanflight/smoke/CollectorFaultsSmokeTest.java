@@ -97,13 +97,27 @@ class CollectorFaultsSmokeTest extends SmokeTestBase {
   }
 
   private FaultRow killedAndRestarted() throws Exception {
+    return goneAndBack("Collector killed (SIGKILL), restarted", RealCollector::kill, 5);
+  }
+
+  /** Stopped for longer than the queue's intervals, so that the queue drops. */
+  private FaultRow stoppedLongerThanTheQueueHolds() throws Exception {
+    return goneAndBack("Collector stopped > queue (SIGTERM)", RealCollector::close, FaultRun.QUEUE_SIZE + 3);
+  }
+
+  /** What ends a running Collector. */
+  interface Ending {
+    void end(RealCollector collector) throws Exception;
+  }
+
+  /** Delivery under way; {@code ending}; the queue full for {@code seconds}; the Collector back. */
+  private FaultRow goneAndBack(String name, Ending ending, double seconds) throws Exception {
     try (OtlpCollector backend = OtlpCollector.startBehindAnotherSender();
         RealCollector collector = collector(backend, List.of(CONFIG), Map.of())) {
-      return new FaultRun(jdk, "Collector killed (SIGKILL), restarted", "grpc", collector.grpcEndpoint()).run(run -> {
+      return new FaultRun(jdk, name, "grpc", collector.grpcEndpoint()).run(run -> {
         backend.await(c -> c.profileRequests().size() >= 2, Duration.ofSeconds(40));
-        collector.kill();
-        double killedAt = run.elapsedSeconds();
-        run.awaitQueueFullFor(killedAt + 5);
+        ending.end(collector);
+        run.awaitQueueFullFor(run.elapsedSeconds() + seconds);
         int before = backend.profileRequests().size();
         collector.start();
         return backend.await(c -> c.profileRequests().size() >= before + 2, Duration.ofSeconds(40));
@@ -121,21 +135,6 @@ class CollectorFaultsSmokeTest extends SmokeTestBase {
         collector.close();
         collector.startWith("MEMORY_LIMIT_MIB", "512");
         return backend.await(c -> c.profileRequests().size() >= 2, Duration.ofSeconds(40));
-      });
-    }
-  }
-
-  private FaultRow stoppedLongerThanTheQueueHolds() throws Exception {
-    try (OtlpCollector backend = OtlpCollector.startBehindAnotherSender();
-        RealCollector collector = collector(backend, List.of(CONFIG), Map.of())) {
-      return new FaultRun(jdk, "Collector stopped > queue (SIGTERM)", "grpc", collector.grpcEndpoint()).run(run -> {
-        backend.await(c -> c.profileRequests().size() >= 2, Duration.ofSeconds(40));
-        collector.close();
-        double stoppedAt = run.elapsedSeconds();
-        run.awaitQueueFullFor(stoppedAt + FaultRun.QUEUE_SIZE + 3); // longer than the queue's intervals
-        int before = backend.profileRequests().size();
-        collector.start();
-        return backend.await(c -> c.profileRequests().size() >= before + 2, Duration.ofSeconds(40));
       });
     }
   }
