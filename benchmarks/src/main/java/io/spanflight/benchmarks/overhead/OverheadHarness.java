@@ -33,10 +33,12 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--pin false] [--nmt false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
+ * [--pin false] [--nmt false] [--profile false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
  * half of the CPUs ({@link Placement}). {@code --nmt true} starts both JVMs of every pair with
  * {@value NativeMemory#FLAG} and reports, per area, what the arm commits beyond its baseline at the
  * end of the window ({@link NativeMemory}; tracking costs a little CPU in both arms alike).
+ * {@code --profile true} samples both JVMs with async-profiler over the measured window and reports
+ * the share of CPU samples with Spanflight frames per group of threads ({@link CpuProfiles}).
  */
 public final class OverheadHarness {
   static final List<Route> ROUTES = DemoTarget.ROUTES;
@@ -107,7 +109,8 @@ public final class OverheadHarness {
           + placements[1].describe() + " (so the arm changes CPUs every round); load drivers not pinned");
     }
     PairRun pairRun = new PairRun(target, sink, Duration.ofSeconds(options.warmupSeconds),
-        Duration.ofSeconds(options.seconds), options.out.resolve("logs"), placements);
+        Duration.ofSeconds(options.seconds), options.out.resolve("logs"), placements,
+        options.profile ? new CpuProfiles(options.root) : null);
     List<RunResult> results = new ArrayList<>();
     for (int round = 0; round < options.pairs; round++) {
       for (int i = 0; i < arms.size(); i++) {
@@ -121,6 +124,9 @@ public final class OverheadHarness {
           System.out.printf(Locale.ROOT, "%-28s %-15s %7.1f req/s  p50 %6.2f ms  p99 %7.2f ms  cpu %6.3f ms/req  rss %5.0f MB  failed %d  load %s%n",
               pair, result.arm(), result.throughput(), result.p50Nanos() / 1e6, result.p99Nanos() / 1e6,
               result.cpuNanosPerRequest() / 1e6, result.meanRssBytes() / 1048576.0, result.failed(), result.loadAverage());
+          if (options.profile) {
+            System.out.println("  " + result.arm() + ": " + result.profile().describe());
+          }
         }
         System.out.println("  " + arm.name() + " / " + baseline.name() + ": CPU per request x"
             + String.format(Locale.ROOT, "%.3f", OverheadReport.cpuRatio(results, arm, pair)));
@@ -168,6 +174,7 @@ public final class OverheadHarness {
     int clientsPerPath = 1;
     boolean pin;
     boolean nmt;
+    boolean profile;
     List<String> raw;
 
     private static boolean bool(String key, String value) {
@@ -209,6 +216,7 @@ public final class OverheadHarness {
           case "--clients-per-path" -> o.clientsPerPath = Integer.parseInt(value);
           case "--pin" -> o.pin = bool(key, value);
           case "--nmt" -> o.nmt = bool(key, value);
+          case "--profile" -> o.profile = bool(key, value);
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

@@ -58,6 +58,16 @@ final class OverheadReport {
         + " a target inside it is neither met nor missed by this run; fewer than 5 pairs give none."
         + " RSS differences in MB (mean of VmRSS sampled every second; VmHWM at the end of the window).\n\n");
 
+    if (options.profile) {
+      md.append("Spanflight's frames in the CPU samples of each JVM (async-profiler, ").append(CpuProfiles.EVENT)
+          .append(", measured window; a sample counts when any frame of its stack is Spanflight's):\n\n");
+      for (RunResult result : results) {
+        md.append("- ").append(result.pair()).append(' ').append(result.arm()).append(": ")
+            .append(result.profile().describe()).append('\n');
+      }
+      md.append('\n');
+    }
+
     md.append("Where the CPU per request goes, arm minus baseline, ms per request (median over the pairs):\n\n");
     md.append("| arm | vs |");
     ThreadGroups.GROUPS.forEach(g -> md.append(' ').append(g).append(" |"));

@@ -24,20 +24,26 @@ final class PairRun {
   private final Duration measured;
   private final Path logs;
   private final Placement[] placements;
+  private final CpuProfiles profiles; // null: not profiled
   private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "pair-run");
     t.setDaemon(true);
     return t;
   });
 
-  /** @param placements where the JVM started first and the one started second run */
-  PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements) {
+  /**
+   * @param placements where the JVM started first and the one started second run
+   * @param profiles the profiler loaded into both JVMs over the measured window; null: none
+   */
+  PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements,
+      CpuProfiles profiles) {
     this.target = target;
     this.sink = sink;
     this.warmup = warmup;
     this.measured = measured;
     this.logs = logs;
     this.placements = placements.clone();
+    this.profiles = profiles;
   }
 
   /** Measures {@code first} and {@code second} together; results in that order. */
@@ -49,8 +55,8 @@ final class PairRun {
       Future<?> warmA = both.submit(load(a, warmup));
       load(b, warmup).call();
       warmA.get();
-      Future<Measured> measuringA = both.submit(() -> measure(a, first));
-      Measured mb = measure(b, second);
+      Future<Measured> measuringA = both.submit(() -> measure(a, first, pair));
+      Measured mb = measure(b, second, pair);
       Measured ma = measuringA.get();
       String loadAverage = ProcStats.loadAverage();
       a.close();
@@ -72,11 +78,16 @@ final class PairRun {
     return () -> new LoadGenerator(app.port(), target.routes()).run(duration, Duration.ZERO, p -> {});
   }
 
-  private Measured measure(Target.Running app, Arm arm) throws Exception {
+  private Measured measure(Target.Running app, Arm arm, String pair) throws Exception {
     Map<String, Long> jitBefore = JitCounters.read(app.pid());
+    if (profiles != null) {
+      profiles.start(app.pid());
+    }
     ThreadGroups.Snapshot before = ThreadGroups.snapshot(app.pid());
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
+      CpuProfiles.Shares profile = profiles == null ? CpuProfiles.Shares.NONE
+          : profiles.stop(app.pid(), logs.resolve(pair + "-" + arm.name() + "-cpu.collapsed"));
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       Map<String, Long> groups = ThreadGroups.since(app.pid(), before); // before jcmd's attach adds threads' CPU
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
@@ -85,18 +96,18 @@ final class PairRun {
       Map<String, Long> nativeCommitted =
           arm.jvmArgs().contains(NativeMemory.FLAG) ? NativeMemory.committed(app.pid()) : Map.of();
       heap = heap.withLiveBytes(HeapResidency.liveAfterFullGc(app.pid())); // last: the GC changes the heap
-      return new Measured(load, cpu, groups, rss.meanBytes(), peakRss, heap, nativeCommitted, jit);
+      return new Measured(load, cpu, groups, rss.meanBytes(), peakRss, heap, nativeCommitted, jit, profile);
     }
   }
 
   private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,
-      HeapResidency.Split heap, Map<String, Long> nativeCommitted, Map<String, Long> jit) {
+      HeapResidency.Split heap, Map<String, Long> nativeCommitted, Map<String, Long> jit, CpuProfiles.Shares profile) {
     RunResult result(Arm arm, String pair, String loadAverage, Map<String, String> exported) {
       long ok = load.ok();
       return new RunResult(arm.name(), pair, ok, load.failed(), load.throughput(),
           load.latencyQuantileNanos(0.5), load.latencyQuantileNanos(0.99),
           ok == 0 ? Double.NaN : (double) cpuNanos / ok, meanRss, peakRss, heap, nativeCommitted, jit, groups, loadAverage,
-          arm.baseline() == null ? Map.of() : exported);
+          arm.baseline() == null ? Map.of() : exported, profile);
     }
   }
 

@@ -23,8 +23,10 @@ import java.util.Map;
  * @param loadAverage the machine's load average at the end of the window
  * @param exported what the sink received from the pair (path to requests and bytes), on the arm's
  *     run only
+ * @param profile CPU samples with Spanflight frames, per group of threads ({@code --profile true};
+ *     else {@link CpuProfiles.Shares#NONE})
  */
 record RunResult(String arm, String pair, long requests, long failed, double throughput, long p50Nanos,
     long p99Nanos, double cpuNanosPerRequest, long meanRssBytes, long peakRssBytes, HeapResidency.Split heap,
     Map<String, Long> nativeCommitted, Map<String, Long> jit, Map<String, Long> groupCpuNanos, String loadAverage,
-    Map<String, String> exported) {}
+    Map<String, String> exported, CpuProfiles.Shares profile) {}
