@@ -61,6 +61,29 @@ public final class RealCollector implements AutoCloseable {
     return new RealCollector(repoRoot, configs, environment, log);
   }
 
+  /** What {@code otelcol validate} said of some configs: its exit code and output. */
+  public record Validation(int exitCode, String output) {}
+
+  /**
+   * Runs the Collector's {@code validate} command on {@code configs} (merged in order, relative to
+   * the repository root), with the profiles feature gate when {@code profilesGate}.
+   */
+  public static Validation validate(Path repoRoot, List<Path> configs, boolean profilesGate)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString(), "validate"));
+    configs.forEach(config -> command.add("--config=" + repoRoot.resolve(config)));
+    if (profilesGate) {
+      command.add("--feature-gates=service.profilesSupport");
+    }
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("otelcol validate did not finish in 60 s: " + command);
+    }
+    return new Validation(process.exitValue(), output);
+  }
+
   /** The value for {@code otel.exporter.otlp.endpoint} with protocol {@code grpc}. */
   public String grpcEndpoint() {
     return "http://" + grpcTarget();
