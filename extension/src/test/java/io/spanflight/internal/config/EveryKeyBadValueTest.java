@@ -31,15 +31,16 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every configuration key the README documents (its configuration table, the per-source keys of
- * its sources table, and the context-filter keys), each with wrong values of the kinds its type
+ * Every configuration key that docs/configuration.md documents (its configuration table, the
+ * per-source keys of its sources table, and the context-filter keys), each with wrong values of the kinds its type
  * allows (malformed, negative, huge, wrong unit, wrong type, control characters): reading the
  * settings does not throw, exactly one warning or severe line is logged, on one line, naming the
  * key, the value (never for a secret) and the expected form, and the rest of the settings stays
- * usable. Spanflight goes off, except for the span-cost keys, which switch span costs off only. A README key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
+ * usable. Spanflight goes off, except for the span-cost keys, which switch span costs off only. A documented key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
  */
 class EveryKeyBadValueTest {
-  private static final Path README = Paths.get(System.getProperty("user.dir")).resolveSibling("README.md");
+  private static final Path CONFIGURATION_DOC =
+      Paths.get(System.getProperty("user.dir")).resolveSibling("docs").resolve("configuration.md");
   private static final Pattern TABLE_KEY = Pattern.compile("^\\| `(otel\\.[a-z0-9.\\-]+)` \\|", Pattern.MULTILINE);
   private static final Pattern SOURCE_ROW = Pattern.compile("^\\| `([a-z]+)` \\| `jdk\\.[^|]*\\|[^|]*\\| `([a-z]+)`", Pattern.MULTILINE);
   private static final Path SCRATCH = scratch();
@@ -79,7 +80,7 @@ class EveryKeyBadValueTest {
     }
   }
 
-  /** The kind of each key of the README's configuration table. */
+  /** The kind of each key of the configuration table (docs/configuration.md). */
   private static final Map<String, Kind> KINDS = new LinkedHashMap<>();
   /** Other settings a key is only read or checked with. */
   private static final Map<String, Map<String, String>> WITH = new HashMap<>();
@@ -129,13 +130,13 @@ class EveryKeyBadValueTest {
   private static final List<String> SECRETS = List.of("SECRET1", "SECRET2", "SECRET3", "SECRET4");
 
   static List<String> documentedKeys() {
-    String readme = readme();
+    String doc = configurationDoc();
     List<String> keys = new ArrayList<>();
-    Matcher table = TABLE_KEY.matcher(readme);
+    Matcher table = TABLE_KEY.matcher(doc);
     while (table.find()) {
       keys.add(table.group(1));
     }
-    Matcher sources = SOURCE_ROW.matcher(readme);
+    Matcher sources = SOURCE_ROW.matcher(doc);
     while (sources.find()) {
       keys.add("otel.spanflight." + sources.group(1) + ".enabled");
       keys.add("otel.spanflight." + sources.group(1) + "." + sources.group(2));
@@ -168,11 +169,11 @@ class EveryKeyBadValueTest {
   }
 
   @Test
-  void theReadmeDocumentsKeysAndEachHasItsBadValues() {
+  void theConfigurationDocDocumentsKeysAndEachHasItsBadValues() {
     List<String> keys = documentedKeys();
-    assertThat(keys).as("keys parsed from %s", README).hasSizeGreaterThan(40);
+    assertThat(keys).as("keys parsed from %s", CONFIGURATION_DOC).hasSizeGreaterThan(40);
     assertThat(keys.stream().filter(key -> kindOf(key) == null))
-        .as("README keys without bad values in this test: add them to KINDS")
+        .as("documented keys without bad values in this test: add them to KINDS")
         .isEmpty();
   }
 
@@ -305,9 +306,9 @@ class EveryKeyBadValueTest {
     return value.length() > 40 ? value.substring(0, 40) + "... (" + value.length() + " characters)" : value;
   }
 
-  private static String readme() {
+  private static String configurationDoc() {
     try {
-      return Files.readString(README, StandardCharsets.UTF_8);
+      return Files.readString(CONFIGURATION_DOC, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
