@@ -27,6 +27,8 @@ import java.util.List;
  *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
  *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
  *       {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but switched off
+ *   <li>{@code spanflight-cputime}: JDK 25's CPU-time sampler ({@code jdk.CPUTimeSample}, JEP 509)
+ *       alone, every default source off: the candidate for the default CPU source
  *   <li>{@code jfr-only-cpu}, {@code -alloc}, …: {@code jfr-only} with one source's events alone
  *       (measured against {@code jfr-only}, it tells what the other sources' events cost JFR itself)
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
@@ -45,7 +47,7 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-all", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
+      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
@@ -119,6 +121,12 @@ final class Arms {
                 "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
                 "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
             missing(jars.agent(), jars.extension()));
+      case "spanflight-cputime":
+        List<String> cputime = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
+            "-Dotel.javaagent.extensions=" + jars.extension(), "-Dotel.spanflight.cputime.enabled=true"));
+        SOURCES.forEach(source -> cputime.add("-Dotel.spanflight." + source + ".enabled=false"));
+        return new Arm(name, "agent", "agent + spanflight.jar, the CPU-time sampler (JDK 25) alone",
+            with(common, cputime.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
       case "spanflight-costs":
         return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus span costs",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),

@@ -12,8 +12,9 @@ import java.util.Map;
  * The harness's {@code --profile true}: async-profiler (Maven Central, {@code
  * tools.profiler:async-profiler:4.2:linux-x64}, unpacked by {@code ./mvnw -pl benchmarks
  * dependency:unpack@async-profiler}) loaded into both JVMs of a pair for the measured window only,
- * sampling CPU ({@value #EVENT}) per thread; then the share of the JVM's CPU samples whose stack
- * holds a Spanflight frame, per {@link ThreadGroups group of threads}. Shares of samples need no
+ * sampling CPU ({@value #EVENT}) per thread; then the share of the JVM's CPU samples in
+ * Spanflight's own work ({@link Shares#hasSpanflightFrame}: its frames and what they call in the
+ * JDK, all of its own threads), per {@link ThreadGroups group of threads}. Shares of samples need no
  * quiet machine, unlike the ratios of CPU per request, so they show a change of a few tenths of a
  * percent that the ratios cannot.
  */
@@ -74,25 +75,47 @@ final class CpuProfiles {
         String stack = line.substring(0, space);
         int threadEnd = stack.indexOf(" tid=");
         String thread = threadEnd > 0 ? stack.substring(1, threadEnd) : stack.substring(1, stack.indexOf(']'));
-        long[] group = samples.computeIfAbsent(ThreadGroups.group(thread), g -> new long[2]);
+        String groupName = ThreadGroups.group(thread);
+        long[] group = samples.computeIfAbsent(groupName, g -> new long[2]);
         group[0] += count;
-        if (hasSpanflightFrame(stack)) {
+        if (groupName.equals("spanflight") || hasSpanflightFrame(stack)) { // its own threads: all of it
           group[1] += count;
         }
       }
       return new Shares(samples);
     }
 
-    /** A frame of Spanflight's code: its Java packages (not the demo service's) or its native library. */
+    /**
+     * Whether the sample is in Spanflight's own work: walking from the leaf towards the thread's
+     * root, a Spanflight frame comes before any frame of the application's or another agent's code
+     * (JDK and native frames may come first: what Spanflight calls). Inclusive counting would blame
+     * Spanflight for all the work under a task wrapper of its own.
+     */
     static boolean hasSpanflightFrame(String stack) {
-      for (String frame : stack.split(";")) {
-        String name = frame.replace('/', '.');
-        if ((name.startsWith("io.spanflight.") && !name.startsWith("io.spanflight.demo."))
-            || name.startsWith("sf_") || name.contains("libspanflight")) {
+      String[] frames = stack.split(";");
+      for (int i = frames.length - 1; i >= 1; i--) { // frames[0] is the thread
+        String name = frames[i].replace('/', '.');
+        if (isSpanflight(name)) {
           return true;
+        }
+        if (!isRuntime(name)) {
+          return false;
         }
       }
       return false;
+    }
+
+    /** Spanflight's Java packages (not the demo service's) or its native library's functions. */
+    private static boolean isSpanflight(String frame) {
+      return (frame.startsWith("io.spanflight.") && !frame.startsWith("io.spanflight.demo."))
+          || frame.startsWith("sf_") || frame.contains("libspanflight");
+    }
+
+    /** The JDK's classes, and native or VM frames (no package). */
+    private static boolean isRuntime(String frame) {
+      return frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.")
+          || frame.startsWith("com.sun.") || frame.startsWith("[") || !frame.contains(".")
+          || frame.contains("::");
     }
 
     long total() {
