@@ -4,7 +4,7 @@
  * the settings, in order; {@link io.spanflight.internal.Spanflight} switches profiling on and off;
  * each stretch of time it is on is a {@link io.spanflight.internal.SpanflightRun} (the JFR stream,
  * the exporter, the background threads). The data path itself is drawn in {@code
- * docs/data-path.md}.
+ * docs/how-it-works.md} ("The data path, class by class").
  *
  * <p>In: the agent's configuration and SDK (span processors, resource). Out: nothing of its own;
  * it connects the packages below it.

@@ -5,7 +5,7 @@ package io.spanflight.internal.control;
  * profiling off and on at run time, and read its counters and the JFR settings in force. Every
  * counter counts since the JVM started.
  *
- * <p>Not API: internal to Spanflight (the attribute names are documented in the README).
+ * <p>Not API: internal to Spanflight (the attribute names are documented in docs/jfr-recordings.md).
  */
 public interface SpanflightControlMBean {
 
