@@ -52,6 +52,7 @@ public class MountHookBenchmark {
   public void enterSpan() {
     scope = Context.root().with(Span.wrap(spanContext)).makeCurrent();
     id = registry.idOf(spanContext);
+    writer.start(); // as a run does: until then the hooks return at once (1.2 ns, measuring nothing)
   }
 
   @TearDown(Level.Trial)
