@@ -12,9 +12,7 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.Jdk;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import io.spanflight.smoke.harness.LoopbackPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,7 +74,7 @@ class FaultsSmokeTest extends SmokeTestBase {
   }
 
   private FaultRow collectorAbsentAtStart() throws Exception {
-    int port = freePort();
+    int port = LoopbackPorts.free();
     List<OtlpCollector> late = new ArrayList<>();
     try {
       FaultRow row = new FaultRun(jdk, "collector absent at start", "grpc", "http://127.0.0.1:" + port).run(run -> {
@@ -169,11 +167,5 @@ class FaultsSmokeTest extends SmokeTestBase {
 
   private static long received(List<OtlpCollector> collectors) {
     return collectors.stream().mapToLong(c -> c.profileRequests().size()).sum();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -83,12 +84,18 @@ abstract class SmokeTestBase {
 
   /** The SERVER spans received whose {@code url.path} starts with {@code pathPrefix}. */
   static Set<SpanLink> serverSpans(OtlpCollector collector, String pathPrefix) {
+    return spans(collector, span -> span.getKind() == Span.SpanKind.SPAN_KIND_SERVER
+        && urlPath(span).startsWith(pathPrefix));
+  }
+
+  /** The spans received that {@code which} accepts. */
+  static Set<SpanLink> spans(OtlpCollector collector, Predicate<Span> which) {
     Set<SpanLink> spans = new HashSet<>();
     collector.traceRequests().forEach(request -> {
       for (ResourceSpans resource : request.getResourceSpansList()) {
         for (ScopeSpans scope : resource.getScopeSpansList()) {
           for (Span span : scope.getSpansList()) {
-            if (span.getKind() == Span.SpanKind.SPAN_KIND_SERVER && urlPath(span).startsWith(pathPrefix)) {
+            if (which.test(span)) {
               spans.add(SpanLink.of(span.getTraceId(), span.getSpanId()));
             }
           }

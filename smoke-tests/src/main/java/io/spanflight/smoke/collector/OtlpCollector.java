@@ -32,6 +32,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
 
@@ -272,12 +273,9 @@ public final class OtlpCollector implements AutoCloseable {
       Forwarder.Answer answer = forwarder.post(path, sent, exchange.getRequestHeaders().getFirst("Content-Type"),
           encoding);
       if (answer.status() / 100 == 2) {
-        byte[] body = "gzip".equalsIgnoreCase(encoding)
-            ? new GZIPInputStream(new ByteArrayInputStream(sent)).readAllBytes() : sent;
+        byte[] body = decoded(sent, encoding);
         if (path.equals(HTTP_PROFILES_PATH)) {
-          httpProfileBodies.add(body);
-          httpProfileEncodings.add(encoding == null ? "identity" : encoding);
-          record(profileRequests, ExportProfilesServiceRequest.parseFrom(body));
+          recordHttpProfiles(body, encoding);
         } else {
           record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
         }
@@ -298,17 +296,11 @@ public final class OtlpCollector implements AutoCloseable {
     String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
-      body = in.readAllBytes();
-    }
-    if ("gzip".equalsIgnoreCase(encoding)) {
-      body = new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
+      body = decoded(in.readAllBytes(), encoding);
     }
     switch (exchange.getRequestURI().getPath()) {
       case HTTP_PROFILES_PATH:
-        ExportProfilesServiceRequest profiles = ExportProfilesServiceRequest.parseFrom(body);
-        httpProfileBodies.add(body);
-        httpProfileEncodings.add(encoding == null ? "identity" : encoding);
-        record(profileRequests, profiles);
+        recordHttpProfiles(body, encoding);
         return ExportProfilesServiceResponse.getDefaultInstance().toByteArray();
       case "/v1/traces":
         record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
@@ -323,18 +315,42 @@ public final class OtlpCollector implements AutoCloseable {
     }
   }
 
+  /** {@code body} as sent with Content-Encoding {@code encoding}, uncompressed. */
+  private static byte[] decoded(byte[] body, String encoding) throws IOException {
+    return "gzip".equalsIgnoreCase(encoding)
+        ? new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes() : body;
+  }
+
+  /** Records a profiles request that came over HTTP: the message, its uncompressed bytes and its encoding. */
+  private void recordHttpProfiles(byte[] body, String encoding) throws IOException {
+    ExportProfilesServiceRequest profiles = ExportProfilesServiceRequest.parseFrom(body);
+    httpProfileBodies.add(body);
+    httpProfileEncodings.add(encoding == null ? "identity" : encoding);
+    record(profileRequests, profiles);
+  }
+
+  /**
+   * Answers a gRPC export: records {@code request} in {@code recorded} and answers {@code ok}; or,
+   * in a hop, forwards it with {@code forward} and records it if the next collector accepted it.
+   */
+  private <Q, R> void answerOrForward(Q request, List<Q> recorded, R ok, Function<Q, R> forward,
+      StreamObserver<R> response) {
+    if (forwarder == null) {
+      record(recorded, request);
+      response.onNext(ok);
+      response.onCompleted();
+      return;
+    }
+    forwarder.forward(request, forward, response, () -> record(recorded, request));
+  }
+
   private BindableService traces() {
     return new TraceServiceGrpc.TraceServiceImplBase() {
       @Override
       public void export(ExportTraceServiceRequest request,
           StreamObserver<ExportTraceServiceResponse> response) {
-        if (forwarder == null) {
-          record(traceRequests, request);
-          response.onNext(ExportTraceServiceResponse.getDefaultInstance());
-          response.onCompleted();
-          return;
-        }
-        forwarder.forward(request, forwarder.traces()::export, response, () -> record(traceRequests, request));
+        answerOrForward(request, traceRequests, ExportTraceServiceResponse.getDefaultInstance(),
+            forwarded -> forwarder.traces().export(forwarded), response);
       }
     };
   }
@@ -345,13 +361,8 @@ public final class OtlpCollector implements AutoCloseable {
       public void export(ExportProfilesServiceRequest request,
           StreamObserver<ExportProfilesServiceResponse> response) {
         grpcProfileEncodings.add(Forwarder.requestEncoding());
-        if (forwarder == null) {
-          record(profileRequests, request);
-          response.onNext(ExportProfilesServiceResponse.getDefaultInstance());
-          response.onCompleted();
-          return;
-        }
-        forwarder.forward(request, forwarder.profiles()::export, response, () -> record(profileRequests, request));
+        answerOrForward(request, profileRequests, ExportProfilesServiceResponse.getDefaultInstance(),
+            forwarded -> forwarder.profiles().export(forwarded), response);
       }
     };
   }

@@ -1,9 +1,7 @@
 package io.spanflight.smoke.collector;
 
+import io.spanflight.smoke.harness.LoopbackPorts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,13 +31,12 @@ public final class RealCollector implements AutoCloseable {
   private final Path log;
   private Process process;
 
-  private RealCollector(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log)
-      throws IOException {
+  private RealCollector(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log) {
     this.repoRoot = repoRoot;
     this.configs = List.copyOf(configs);
     this.environment = new LinkedHashMap<>(environment);
-    this.grpcPort = freePort();
-    this.httpPort = freePort();
+    this.grpcPort = LoopbackPorts.free();
+    this.httpPort = LoopbackPorts.free();
     this.log = log;
   }
 
@@ -57,7 +54,7 @@ public final class RealCollector implements AutoCloseable {
 
   /** As {@link #start}, with its ports chosen but the process not started yet: {@link #start()} does. */
   public static RealCollector notStarted(Path repoRoot, List<Path> configs, Map<String, String> environment,
-      Path log) throws IOException {
+      Path log) {
     return new RealCollector(repoRoot, configs, environment, log);
   }
 
@@ -70,11 +67,7 @@ public final class RealCollector implements AutoCloseable {
    */
   public static Validation validate(Path repoRoot, List<Path> configs, boolean profilesGate)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString(), "validate"));
-    configs.forEach(config -> command.add("--config=" + repoRoot.resolve(config)));
-    if (profilesGate) {
-      command.add("--feature-gates=service.profilesSupport");
-    }
+    List<String> command = command(repoRoot, List.of("validate"), configs, profilesGate);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(60, TimeUnit.SECONDS)) {
@@ -120,15 +113,10 @@ public final class RealCollector implements AutoCloseable {
     process.waitFor(10, TimeUnit.SECONDS);
   }
 
-  /** Starts the Collector (again, after {@link #kill} or {@link #close}: same configs and ports). */
-  public void start() throws IOException, InterruptedException {
-    startProcess();
-  }
-
   /** Starts it again with {@code name} set to {@code value} in its environment. */
   public void startWith(String name, String value) throws IOException, InterruptedException {
     environment.put(name, value);
-    startProcess();
+    start();
   }
 
   /** SIGTERM, and waits for the Collector to shut down (it flushes what it holds). */
@@ -148,12 +136,12 @@ public final class RealCollector implements AutoCloseable {
     }
   }
 
-  private void startProcess() throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString()));
-    for (Path config : configs) {
-      command.add("--config=" + repoRoot.resolve(config));
-    }
-    command.add("--feature-gates=service.profilesSupport");
+  /**
+   * Starts the Collector (again, after {@link #kill} or {@link #close}: same configs and ports) and
+   * waits until it logs that it is ready.
+   */
+  public void start() throws IOException, InterruptedException {
+    List<String> command = command(repoRoot, List.of(), configs, true);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.environment().put("OTLP_GRPC_LISTEN", grpcTarget());
@@ -171,6 +159,18 @@ public final class RealCollector implements AutoCloseable {
       }
       Thread.sleep(50);
     }
+  }
+
+  /** The binary, then {@code arguments}, the configs and (when {@code profilesGate}) the profiles feature gate. */
+  private static List<String> command(Path repoRoot, List<String> arguments, List<Path> configs, boolean profilesGate)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString()));
+    command.addAll(arguments);
+    configs.forEach(config -> command.add("--config=" + repoRoot.resolve(config)));
+    if (profilesGate) {
+      command.add("--feature-gates=service.profilesSupport");
+    }
+    return command;
   }
 
   private int countReady() {
@@ -199,11 +199,4 @@ public final class RealCollector implements AutoCloseable {
     return Path.of(path);
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free loopback port", e);
-    }
-  }
 }
