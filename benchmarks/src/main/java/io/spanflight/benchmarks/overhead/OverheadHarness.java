@@ -33,12 +33,14 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--pin false] [--nmt false] [--profile false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
+ * [--pin false] [--nmt false] [--profile false] [--jit false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
  * half of the CPUs ({@link Placement}). {@code --nmt true} starts both JVMs of every pair with
  * {@value NativeMemory#FLAG} and reports, per area, what the arm commits beyond its baseline at the
  * end of the window ({@link NativeMemory}; tracking costs a little CPU in both arms alike).
  * {@code --profile true} samples both JVMs with async-profiler over the measured window and reports
  * the share of CPU samples with Spanflight frames per group of threads ({@link CpuProfiles}).
+ * {@code --jit true} records every JIT compilation in both JVMs and prints the compile time by whose
+ * code was compiled, before and in the measured window ({@link JitCompilations}).
  */
 public final class OverheadHarness {
   static final List<Route> ROUTES = DemoTarget.ROUTES;
@@ -78,6 +80,7 @@ public final class OverheadHarness {
         : new AppTarget(options.app, options.heap, options.portArgument, options.appRoutes());
     List<Arm> arms = new ArrayList<>();
     Map<String, Arm> baselines = new LinkedHashMap<>();
+    JitCompilations compilations = options.jit ? new JitCompilations(options.out.resolve("logs")) : null;
     for (Arm arm : Arms.select(options.arms, jars, sink.baseUrl(), jdk)) {
       if (arm.baseline() == null) {
         continue; // a baseline runs as the partner of the arms compared with it
@@ -89,6 +92,12 @@ public final class OverheadHarness {
       if (options.nmt) {
         arm = Arms.withFlag(arm, NativeMemory.FLAG);
         baseline = Arms.withFlag(baseline, NativeMemory.FLAG);
+      }
+      if (compilations != null) {
+        for (String flag : compilations.jvmArgs()) {
+          arm = Arms.withFlag(arm, flag);
+          baseline = Arms.withFlag(baseline, flag);
+        }
       }
       if (arm.runnable() && baseline.runnable()) {
         arms.add(arm);
@@ -110,7 +119,7 @@ public final class OverheadHarness {
     }
     PairRun pairRun = new PairRun(target, sink, Duration.ofSeconds(options.warmupSeconds),
         Duration.ofSeconds(options.seconds), options.out.resolve("logs"), placements,
-        options.profile ? new CpuProfiles(options.root) : null);
+        options.profile ? new CpuProfiles(options.root) : null, compilations);
     List<RunResult> results = new ArrayList<>();
     for (int round = 0; round < options.pairs; round++) {
       for (int i = 0; i < arms.size(); i++) {
@@ -175,6 +184,7 @@ public final class OverheadHarness {
     boolean pin;
     boolean nmt;
     boolean profile;
+    boolean jit;
     List<String> raw;
 
     private static boolean bool(String key, String value) {
@@ -217,6 +227,7 @@ public final class OverheadHarness {
           case "--pin" -> o.pin = bool(key, value);
           case "--nmt" -> o.nmt = bool(key, value);
           case "--profile" -> o.profile = bool(key, value);
+          case "--jit" -> o.jit = bool(key, value);
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

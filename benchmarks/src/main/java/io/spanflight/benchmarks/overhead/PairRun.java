@@ -4,6 +4,7 @@ import io.spanflight.demo.load.LoadGenerator;
 import io.spanflight.demo.load.LoadResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,6 +26,7 @@ final class PairRun {
   private final Path logs;
   private final Placement[] placements;
   private final CpuProfiles profiles; // null: not profiled
+  private final JitCompilations compilations; // null: not recorded
   private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "pair-run");
     t.setDaemon(true);
@@ -34,9 +36,10 @@ final class PairRun {
   /**
    * @param placements where the JVM started first and the one started second run
    * @param profiles the profiler loaded into both JVMs over the measured window; null: none
+   * @param compilations the JIT's compilations recorded in both JVMs and summed; null: not recorded
    */
   PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements,
-      CpuProfiles profiles) {
+      CpuProfiles profiles, JitCompilations compilations) {
     this.target = target;
     this.sink = sink;
     this.warmup = warmup;
@@ -44,6 +47,7 @@ final class PairRun {
     this.logs = logs;
     this.placements = placements.clone();
     this.profiles = profiles;
+    this.compilations = compilations;
   }
 
   /** Measures {@code first} and {@code second} together; results in that order. */
@@ -84,12 +88,17 @@ final class PairRun {
       profiles.start(app.pid());
     }
     ThreadGroups.Snapshot before = ThreadGroups.snapshot(app.pid());
+    Instant windowStart = Instant.now();
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
       CpuProfiles.Shares profile = profiles == null ? CpuProfiles.Shares.NONE
           : profiles.stop(app.pid(), logs.resolve(pair + "-" + arm.name() + "-cpu.collapsed"));
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       Map<String, Long> groups = ThreadGroups.since(app.pid(), before); // before jcmd's attach adds threads' CPU
+      if (compilations != null) {
+        Path file = logs.resolve(pair + "-" + arm.name() + "-jit.jfr");
+        System.out.println("  " + arm.name() + ": " + compilations.dump(app.pid(), file, windowStart).describe());
+      }
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
       long peakRss = ProcStats.peakRssBytes(app.pid());
       HeapResidency.Split heap = HeapResidency.of(app.pid());
