@@ -10,6 +10,7 @@ import io.spanflight.internal.jfr.CalibrationPace;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.threads.BackgroundCompilation;
 import io.spanflight.internal.threads.OwnThreads;
 import java.util.BitSet;
 import java.util.List;
@@ -96,6 +97,9 @@ final class SpanflightRun {
     BenchmarkArm arm = path.arm();
     String virtualThreads = arm.capture ? path.mountHooks().installOnce() : "no capture";
     String methodHooks = path.methodSources().startHooks();
+    String compilation = config.backgroundC2()
+        ? "background code compiled as usual (" + SpanflightConfig.BACKGROUND_C2 + "=true)"
+        : BackgroundCompilation.applyOnce(config.nativeDirectory());
     ProfileExporter created = newExporter.get();
     if (!begin(created, arm)) {
       created.shutdown(); // stop() gave up waiting for this start and has closed the rest of the run
@@ -110,7 +114,7 @@ final class SpanflightRun {
       return; // switched off while starting: stop() closes the stream and the exporter
     }
     logger.info("Spanflight " + DataPath.VERSION + " started: timeline=" + path.bridge().implementation() + ", "
-        + virtualThreads + ", " + methodHooks + ", profiles to " + exporter.destination() + ", " + config.describe());
+        + virtualThreads + ", " + methodHooks + ", " + compilation + ", profiles to " + exporter.destination() + ", " + config.describe());
   }
 
   /**

@@ -96,6 +96,7 @@ class AttributionSmokeTest extends SmokeTestBase {
           + " received span)%n", label, share, linked, burnSamples);
       String log = app.logText();
       assertThat(log).as("the bridge in use").contains(expectedBridge);
+      assertThat(log).as("C2 kept off Spanflight's background code").contains("background code compiled by C1 only");
       assertNoJniWarnings(app);
 
       assertThat(burnSamples).as(withLog(app, "CPU samples with " + BURN_METHOD + " on the stack; "

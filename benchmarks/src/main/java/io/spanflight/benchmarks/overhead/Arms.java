@@ -47,7 +47,7 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
+      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
   /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
@@ -127,6 +127,11 @@ final class Arms {
         SOURCES.forEach(source -> cputime.add("-Dotel.spanflight." + source + ".enabled=false"));
         return new Arm(name, "agent", "agent + spanflight.jar, the CPU-time sampler (JDK 25) alone",
             with(common, cputime.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
+      case "spanflight-c2":
+        return new Arm(name, "agent", "agent + spanflight.jar, defaults, its background code compiled by C2 too",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.jit.background.c2=true"),
+            missing(jars.agent(), jars.extension()));
       case "spanflight-costs":
         return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus span costs",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),

@@ -7,6 +7,7 @@ import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_FILE_DIRECT
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_MAX_STEPS;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_METHOD_HOOKS_MAX;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_RING_SIZE;
+import static io.spanflight.internal.config.SpanflightConfig.BACKGROUND_C2;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SCOPE_EVENTS_THRESHOLD;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_MAX_ROUTES;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_MAX_SPANS;
@@ -103,6 +104,7 @@ final class ConfigReader {
     boolean capAtDefaultJfc =
         read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     boolean jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
+    boolean backgroundC2 = read(() -> s.bool(BACKGROUND_C2, false), false);
     // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
     boolean spanCostsAsked = readSpanCosts(() -> s.bool(SPAN_COSTS, false), false);
     int spanCostsMaxSpans =
@@ -117,7 +119,7 @@ final class ConfigReader {
         List.copyOf(errors), List.copyOf(spanCostErrors), enabled, exporter, exportInterval, fileDirectory,
         Collections.unmodifiableSet(fileFormats), Collections.unmodifiableList(sources), filters, ringSize, maxSteps,
         methodHooksMax, nativeEnabled, linkLocalRoot, rawPayload, contextAttributes, linkUnsampled,
-        scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled,
+        scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled, backgroundC2,
         spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait);
   }
 

@@ -48,6 +48,8 @@ import java.util.logging.Logger;
  * @param capAtDefaultJfc true when no JFR setting of ours may be denser than the JDK's default.jfc
  *     ({@code otel.spanflight.jfr.cap=default})
  * @param jmxEnabled true registers the control MBean (switch on/off, counters, settings in force)
+ * @param backgroundC2 true lets C2 compile the code of Spanflight's own threads; false (default):
+ *     C1 only ({@link io.spanflight.internal.threads.BackgroundCompilation})
  * @param spanCosts true puts {@code spanflight.cost.*} attributes on exported spans and counts
  *     costs per route
  * @param spanCostsMaxSpans the most spans held for their costs, and the most spans whose costs are
@@ -79,6 +81,7 @@ public record SpanflightConfig(
     OtlpSettings otlp,
     boolean capAtDefaultJfc,
     boolean jmxEnabled,
+    boolean backgroundC2,
     boolean spanCosts,
     int spanCostsMaxSpans,
     int spanCostsMaxRoutes,
@@ -100,6 +103,7 @@ public record SpanflightConfig(
   public static final int MAX_CONTEXT_ATTRIBUTES = 32;
   public static final String LINK_UNSAMPLED = "otel.spanflight.link.unsampled";
   public static final String SCOPE_EVENTS = "otel.spanflight.scope.events";
+  public static final String BACKGROUND_C2 = "otel.spanflight.jit.background.c2";
   public static final String SCOPE_EVENTS_THRESHOLD = "otel.spanflight.scope.events.threshold";
   public static final Duration DEFAULT_SCOPE_EVENTS_THRESHOLD = Duration.ofMillis(10);
   /** {@code none} or {@code default}: no JFR setting denser than the JDK's default.jfc. */

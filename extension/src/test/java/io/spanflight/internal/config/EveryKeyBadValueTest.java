@@ -103,6 +103,7 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.scope.events.threshold", Kind.DURATION);
     KINDS.put("otel.spanflight.jfr.cap", Kind.JFR_CAP);
     KINDS.put("otel.spanflight.jmx.enabled", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.jit.background.c2", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.span.costs", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.span.costs.max.spans", Kind.INTEGER);
     KINDS.put("otel.spanflight.span.costs.max.routes", Kind.INTEGER);
