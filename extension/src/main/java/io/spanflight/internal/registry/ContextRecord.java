@@ -86,13 +86,19 @@ public final class ContextRecord {
     if (userPairs != pairs) {
       userPairs = pairs; // only when it changes: any reference stored into an old object marks its card
     }
+    LocalRoot root = hasSpan ? attributes.sourceOf(spanContext) : null;
     String traceId = spanContext.getTraceId();
-    this.traceIdHigh = SpanLink.parseHex(traceId, 0);
-    this.traceIdLow = SpanLink.parseHex(traceId, 16);
+    if (root != null && root.sharesTraceId(traceId)) {
+      this.traceIdHigh = root.traceIdHigh(); // parsed once per local root, not once per span
+      this.traceIdLow = root.traceIdLow();
+    } else {
+      this.traceIdHigh = SpanLink.parseHex(traceId, 0);
+      this.traceIdLow = SpanLink.parseHex(traceId, 16);
+    }
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    refs.set(keyAt + 1, hasSpan ? attributes.sourceOf(spanContext) : null);
+    refs.set(keyAt + 1, root);
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }

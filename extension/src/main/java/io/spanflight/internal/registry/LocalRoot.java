@@ -22,12 +22,36 @@ public final class LocalRoot {
       AtomicReferenceFieldUpdater.newUpdater(LocalRoot.class, Object.class, "state");
 
   private final SpanContext context;
+  /**
+   * The trace id's two halves, parsed once here for every span of the trace in this process: a
+   * record of one of them takes them from here instead of parsing the same 32 hex digits again.
+   */
+  private final long traceIdHigh;
+  private final long traceIdLow;
   /** The span ({@link ReadableSpan}) until it has ended and been read, then its pairs ({@code String[]}). */
   private volatile Object state;
 
   public LocalRoot(ReadableSpan span) {
     this.context = span.getSpanContext();
+    this.traceIdHigh = SpanLink.parseHex(context.getTraceId(), 0);
+    this.traceIdLow = SpanLink.parseHex(context.getTraceId(), 16);
     this.state = span;
+  }
+
+  /**
+   * Whether {@code traceId} is this root's trace id string itself (the SDK hands a child its
+   * parent's string): then {@link #traceIdHigh()} and {@link #traceIdLow()} are its halves.
+   */
+  boolean sharesTraceId(String traceId) {
+    return context.getTraceId() == traceId;
+  }
+
+  long traceIdHigh() {
+    return traceIdHigh;
+  }
+
+  long traceIdLow() {
+    return traceIdLow;
   }
 
   /** The root span's context (the Grafana mode links samples to it). */

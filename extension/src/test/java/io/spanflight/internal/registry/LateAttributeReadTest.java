@@ -28,10 +28,13 @@ class LateAttributeReadTest {
   }
 
   /** A local-root span with one route; reading it blocks the thread {@code slow} until {@code go}. */
-  private static ReadableSpan root(String route, boolean[] ended, Thread[] slow, CountDownLatch reading, CountDownLatch go) {
+  private static ReadableSpan root(
+      SpanContext context, String route, boolean[] ended, Thread[] slow, CountDownLatch reading, CountDownLatch go) {
     return (ReadableSpan) Proxy.newProxyInstance(
         ReadableSpan.class.getClassLoader(), new Class<?>[] {ReadableSpan.class}, (proxy, method, args) -> {
           switch (method.getName()) {
+            case "getSpanContext":
+              return context;
             case "hasEnded":
               return ended[0];
             case "getAttribute":
@@ -58,8 +61,8 @@ class LateAttributeReadTest {
     CountDownLatch go = new CountDownLatch(1);
     boolean[] firstEnded = {false};
     Map<SpanContext, LocalRoot> roots = Map.of(
-        span(1), new LocalRoot(root("/first", firstEnded, slow, reading, go)),
-        span(2), new LocalRoot(root("/second", new boolean[] {false}, slow, reading, go)));
+        span(1), new LocalRoot(root(span(1), "/first", firstEnded, slow, reading, go)),
+        span(2), new LocalRoot(root(span(2), "/second", new boolean[] {false}, slow, reading, go)));
     ContextAttributes attributes = new ContextAttributes(List.of("http.route"), roots::get, new AttributeKeyMap());
     ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
 
