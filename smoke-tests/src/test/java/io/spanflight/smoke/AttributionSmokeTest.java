@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AttributionSmokeTest extends SmokeTestBase {
   static final String BURN_METHOD = "io.spanflight.smoke.app.BurnWork.burnCpuInsideRequest";
-  /** 100 requests x 50 ms of CPU at a 20 ms period is ~250 samples; JDK 17 catches fewer. */
+  /** 100 requests x 50 ms of CPU at a 20 ms period is ~250 samples; JDK 17 and 21 catch fewer. */
   static final int MIN_BURN_SAMPLES = 40;
 
   private static long burnSampleCount(OtlpCollector collector) {

@@ -250,10 +250,10 @@ class CoexistSmokeTest extends SmokeTestBase {
    * times that period, always; within 10 % of the thread's CPU time where the loop had a core to
    * itself, on JDK 25. On a machine with more runnable threads than cores, JFR's execution sampler
    * counts time in Java code rather than CPU time and its own thread is late, so no JFR-based
-   * profiler can match the thread CPU time there; JDK 17's execution sampler also misses samples
-   * of busy compiled loops (reference/jdk-facts: ~90 % caught on mixed work, far fewer in tight
-   * loops; seen here: 88 % of the thread CPU with a core). The test prints the ratio in those cases
-   * instead of checking it.
+   * profiler can match the thread CPU time there; the execution sampler of JDK 17 and 21 also
+   * misses samples of busy compiled loops (reference/jdk-facts: ~90 % caught on mixed work, far
+   * fewer in tight loops; seen here with a core: 88 % of the thread CPU on 17, 75-85 % on 21). The
+   * test prints the ratio in those cases instead of checking it.
    */
   private static void checkOurCpu(SoftAssertions soft, Jdk jdk, Spin spin, List<TimedCpu> ours, long period, long jfrTook) {
     List<TimedCpu> in = ours.stream().filter(t -> within(t.epochNanos(), spin)).toList();
@@ -268,7 +268,7 @@ class CoexistSmokeTest extends SmokeTestBase {
             + " = %5.1f %% of JFR's, %5.1f %% of the thread CPU%s; %5.1f %% at the period in force%n",
         jdk.label(), spin.phase(), spin.cpuNanos() / 1_000_000, 100.0 * spin.cpuNanos() / wall, jfrTook, jfrCpu / 1_000_000,
         period / 1_000_000, exported / 1_000_000, jfrCpu == 0 ? 0 : 100.0 * exported / jfrCpu, 100.0 * exported / spin.cpuNanos(),
-        checkThreadCpu ? "" : hadACore ? " (not checked on JDK 17: its sampler misses samples)"
+        checkThreadCpu ? "" : hadACore ? " (not checked before JDK 25: its sampler misses samples)"
             : " (not checked: the loop did not have a core)", exported == 0 ? 0 : 100.0 * atPeriod / exported);
     soft.assertThat(exported).as(spin.phase() + ": exported CPU").isPositive();
     soft.assertThat(atPeriod).as(spin.phase() + ": exported CPU at the period in force, " + period / 1_000_000 + " ms")

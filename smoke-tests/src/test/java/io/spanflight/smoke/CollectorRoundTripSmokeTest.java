@@ -59,7 +59,7 @@ class CollectorRoundTripSmokeTest extends SmokeTestBase {
     roundTrip(newestJdk(), "grpc", "gzip", true);
   }
 
-  /** The core case on every JDK the smoke tests run on (the newest >= 25 and 17). */
+  /** The core case on every JDK the smoke tests run on (the newest >= 25, 21 and 17). */
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
   void testAppOnEveryJdkThroughTheCollector_everySampleAsSent() throws Exception {

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The control MBean's {@code MethodTimingFilter} changes which methods are timed while the app
  * runs: a method that leaves the filter stops counting, one that joins starts, without a restart
- * (JDK 17: the hooks retransform; JDK 25: a new JFR stream with the new filter). A filter in the
- * wrong syntax is refused and changes nothing. On JDK 17, methods beyond {@code
+ * (JDK 17 and 21: the hooks retransform; JDK 25: a new JFR stream with the new filter). A filter in
+ * the wrong syntax is refused and changes nothing. On JDK 17 and 21, methods beyond {@code
  * otel.spanflight.method.hooks.max} are named in a log line and not instrumented.
  */
 class MethodFilterChangeSmokeTest extends SmokeTestBase {

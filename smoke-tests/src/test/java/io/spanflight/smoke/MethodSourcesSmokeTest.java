@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code methodtiming} and {@code methodtrace} give the calls the application made, whichever JDK
  * runs it: JFR's {@code jdk.MethodTiming}/{@code jdk.MethodTrace} on JDK 25, Spanflight's bytecode
- * hooks on JDK 17. One filter with a part of each kind (class, class::method, ::method,
+ * hooks on JDK 17 and 21. One filter with a part of each kind (class, class::method, ::method,
  * annotation) selects one method each; {@link MethodApp} measures every call itself. Per selected
  * method: invocations and traced calls equal the calls made, times within 10 % of the app's own,
  * each traced call linked to its request's SERVER span with the method as leaf frame; methods next

@@ -88,7 +88,7 @@ class SourcesSmokeTest extends SmokeTestBase {
             jdk.label(), c.sampleType(), share, total, samples.size() + " samples", c.path());
         assertThat(share).as(c.sampleType() + " samples in " + c.method() + " linked to " + c.path()).isGreaterThanOrEqualTo(90.0);
       }
-      // JDK 25: JFR's jdk.MethodTiming; JDK 17: Spanflight's method hooks
+      // JDK 25: JFR's jdk.MethodTiming; JDK 17 and 21: Spanflight's method hooks
       assertThat(methodTimings(collector)).as("method_invocations of the traced method").isPositive();
     }
   }

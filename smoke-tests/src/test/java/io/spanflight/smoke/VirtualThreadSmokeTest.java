@@ -33,10 +33,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Virtual threads with the real javaagent on JDK 25: request work runs on virtual threads that
- * park and resume (on other carriers: four carriers, four threads at a time), and
+ * Virtual threads with the real javaagent on each JDK >= 21 under test (21 and 25: the range of
+ * the mount hooks): request work runs on virtual threads that park and resume (on other carriers:
+ * four carriers, four threads at a time), and
  *
  * <ul>
  *   <li>CPU samples of that work link to the SERVER span of their own request (two endpoints with
@@ -54,11 +57,15 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
   private static final Pattern BODY = Pattern.compile(
       "reads=(\\d+) invalid=(\\d+) spans=([0-9a-f,]*) carriers=(\\d+) moved=(\\d+)");
 
-  @Test
+  /** The JDKs under test that have virtual threads; none (no argument, a failing test) is an error. */
+  static List<Jdk> jdksWithVirtualThreads() {
+    return jdksUnderTest().stream().filter(jdk -> jdk.feature() >= 21).toList();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jdksWithVirtualThreads")
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
-  void parkedAndResumedVirtualThreadsKeepTheirSpanInSamplesAndInCarrierRecords() throws Exception {
-    Jdk jdk = Jdks.installed().newest(25).orElse(null);
-    assumeTrue(jdk != null, "needs JDK 25");
+  void parkedAndResumedVirtualThreadsKeepTheirSpanInSamplesAndInCarrierRecords(Jdk jdk) throws Exception {
     String helper = System.getProperty("spanflight.smoke.records.lib", "");
     assumeTrue(Files.isRegularFile(Path.of(helper)), "carrier-record reader not built: " + helper);
 
@@ -106,9 +113,9 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       long moved = sum(bodiesA, 5) + sum(bodiesB, 5);
       long reads = sum(bodiesA, 1) + sum(bodiesB, 1);
       long invalid = sum(bodiesA, 2) + sum(bodiesB, 2);
-      System.out.printf(Locale.ROOT, "vthreads: %d carrier-record reads after a resume (%d without a"
-          + " valid record), %d on another carrier than the previous one; parked: %s%n",
-          reads, invalid, moved, parked);
+      System.out.printf(Locale.ROOT, "vthreads[%s]: %d carrier-record reads after a resume (%d"
+          + " without a valid record), %d on another carrier than the previous one; parked: %s%n",
+          jdk.label(), reads, invalid, moved, parked);
       assertRecordsShowed(bodiesA, spansA, "/vt/a");
       assertRecordsShowed(bodiesB, spansB, "/vt/b");
       assertThat(moved).as("resumes on another carrier (the premise of the test)").isPositive();

