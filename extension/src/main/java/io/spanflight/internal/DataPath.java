@@ -15,6 +15,7 @@ import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.FileProfileExporter;
 import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
+import io.spanflight.internal.jfr.BlindSources;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.JfrSampleStream;
@@ -46,7 +47,7 @@ import java.util.logging.Logger;
  *  jfr:       SampleJoiner (events, clock map) ─► correlate.TimelineJoin (Timelines.contextAt,
  *             filters) ─► ProfileCollector
  *  profile:   ProfileCollector (one interval) ─► ExportRequestEncoder ─► a run's exporter
- *  beside:    SpanCostTable, MethodSources, ProcessContextPublisher, SelfMetrics
+ *  beside:    SpanCostTable, MethodSources, ProcessContextPublisher, SelfMetrics, BlindSources
  * </pre>
  *
  * <p>With otel.spanflight.span.costs, the join also adds each event of a sampled span to the
@@ -71,6 +72,7 @@ record DataPath(
     MethodSources methodSources,
     ProcessContextPublisher processContext,
     SelfMetrics metrics,
+    BlindSources blindSources,
     ThrottledLogger taskFailures) {
   static final String VERSION = versionOfJar();
   private static final Logger logger = Logger.getLogger("io.spanflight");
@@ -105,7 +107,8 @@ record DataPath(
     SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
     ExportRequestEncoder encoder = new ExportRequestEncoder(resource, VERSION);
     SwitchRecorder recorder = new SwitchRecorder(registry, bridge);
-    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, exporter);
+    BlindSources blindSources = new BlindSources(joiner);
+    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, exporter, blindSources);
     CarrierRecordWriter carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
     SpanCostTable spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
     if (spanCosts != null) {
@@ -115,7 +118,7 @@ record DataPath(
         config, arm, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
         registry, timelines, joiner, collector, encoder, spanCosts,
         new MethodSources(config, timelines, registry, collector),
-        new ProcessContextPublisher(resource, attributes, bridge), metrics, taskFailures);
+        new ProcessContextPublisher(resource, attributes, bridge), metrics, blindSources, taskFailures);
   }
 
   /** A run's JFR stream, with the method filters in force now (the control MBean may change them). */
@@ -173,6 +176,8 @@ record DataPath(
         return registry.size();
       case TIMELINE_THREADS:
         return timelines.threadCount();
+      case BLIND_SOURCES:
+        return blindSources.blindings();
       case NATIVE_RINGS:
         return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
       default:

@@ -5,10 +5,13 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
 import io.spanflight.internal.capture.WrapperSelfCheck;
+import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.ProfileExporter;
+import io.spanflight.internal.jfr.BlindSources;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -35,6 +38,8 @@ import java.util.logging.Logger;
  *   <li>{@code spanflight.registry.contexts} (gauge): span contexts currently interned
  *   <li>{@code spanflight.registry.exhausted} (counter): span contexts that got no id because every
  *       slot was in use
+ *   <li>{@code spanflight.source.blind} (counter), attribute {@code source} ({@code cpu}, {@code
+ *       cputime}, {@code alloc}): times the source went blind ({@link BlindSources})
  *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
  * </ul>
  *
@@ -44,18 +49,25 @@ final class SelfMetrics {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("outcome");
   private static final AttributeKey<String> REASON = AttributeKey.stringKey("reason");
+  private static final AttributeKey<String> SOURCE = AttributeKey.stringKey("source");
   private static final long LOG_PERIOD_NANOS = 60_000_000_000L;
 
   private final SampleJoiner joiner;
   private final Timelines timelines;
   private final ContextRegistry registry;
   private final ExporterTotals totals;
+  private final BlindSources blindSources;
   private boolean registered;
   private long lastLog = System.nanoTime();
 
   SelfMetrics(
-      SampleJoiner joiner, Timelines timelines, ContextRegistry registry, Supplier<ProfileExporter> exporter) {
+      SampleJoiner joiner,
+      Timelines timelines,
+      ContextRegistry registry,
+      Supplier<ProfileExporter> exporter,
+      BlindSources blindSources) {
     this.joiner = joiner;
+    this.blindSources = blindSources;
     this.timelines = timelines;
     this.registry = registry;
     this.totals = new ExporterTotals(exporter);
@@ -152,6 +164,17 @@ final class SelfMetrics {
             m -> {
               if (deliveryCounts() != null) {
                 m.record(totals.pending());
+              }
+            });
+    meter
+        .counterBuilder("spanflight.source.blind")
+        .setDescription("Times a sampling source went blind: no event for three export intervals while the"
+            + " application's threads used CPU (cpu, cputime) or allocated (alloc)")
+        .setUnit("{occurrence}")
+        .buildWithCallback(
+            m -> {
+              for (String source : List.of(SourceSettings.CPU, SourceSettings.CPU_TIME, SourceSettings.ALLOCATION)) {
+                m.record(blindSources.blindings(source), Attributes.of(SOURCE, source));
               }
             });
     meter

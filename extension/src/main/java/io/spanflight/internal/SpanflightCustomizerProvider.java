@@ -10,6 +10,7 @@ import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.WrapperSelfCheck;
 import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.config.UnknownKeys;
 import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.costs.SpanCosts;
 import io.spanflight.internal.registry.EndedSpans;
@@ -99,6 +100,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     try {
       SpanflightConfig config = SpanflightConfig.read(properties);
       config.logErrors();
+      UnknownKeys.warnAboutSystemPropertiesAndEnvironment();
       if (!config.active()) {
         if (config.errors().isEmpty()) {
           logger.info("Spanflight is disabled (" + SpanflightConfig.ENABLED + "=false)");

@@ -8,6 +8,7 @@ import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.CalibrationPace;
 import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.jfr.StreamUse;
 import io.spanflight.internal.profile.EpochClock;
 import io.spanflight.internal.profile.ProfileInterval;
 import io.spanflight.internal.threads.BackgroundCompilation;
@@ -33,7 +34,8 @@ import java.util.logging.Logger;
  *  "spanflight-export" thread: every 1 s  calibration (CalibrationPace: 1/s, then 1/10 s), prune
  *                                         timelines (behind the stream's watermark) + registry,
  *                                         metrics
- *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter
+ *                              every interval: ProfileCollector.takeInterval() ─► encode ─► exporter,
+ *                                              then BlindSources (a sampling source gone silent?)
  *  "spanflight-jfr" thread:    owns JfrSampleStream and delivers its events
  *                              ─► SampleJoiner ─► correlate.TimelineJoin ─► ProfileCollector
  * </pre>
@@ -106,10 +108,11 @@ final class SpanflightRun {
       return;
     }
     long interval = config.exportInterval().toMillis();
+    path.blindSources().runStarted();
     try {
       drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
       scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::housekeeping), 0, 1, TimeUnit.SECONDS);
-      scheduler.scheduleAtFixedRate(guarded("export", this::exportInterval), interval, interval, TimeUnit.MILLISECONDS);
+      scheduler.scheduleAtFixedRate(guarded("export", this::exportAndWatch), interval, interval, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       return; // switched off while starting: stop() closes the stream and the exporter
     }
@@ -179,6 +182,14 @@ final class SpanflightRun {
 
   CompletableResultCode exportInterval() {
     return exportInterval(false);
+  }
+
+  /** Each interval: exports it, then checks that the sampling sources are not blind. */
+  private void exportAndWatch() {
+    exportInterval();
+    if (path.arm().stream == StreamUse.JOIN) {
+      path.blindSources().intervalEnded(stream);
+    }
   }
 
   /** @param last the run's last interval: our stream is closed, its raw data was kept before */

@@ -72,7 +72,7 @@ class SelfMetricsTest {
     ContextRegistry registry = SmallRegistries.withSlots(bridge, 2);
     SampleJoiner joiner = new SampleJoiner(
         new JfrClock(), timelines, registry, new ProfileCollector(), SampleFilters.NONE);
-    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, current::get);
+    SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, current::get, new io.spanflight.internal.jfr.BlindSources(joiner));
     CollectingReader reader = new CollectingReader();
     try (SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(reader).build()) {
       metrics.register(provider.get("io.spanflight"));
@@ -122,7 +122,7 @@ class SelfMetricsTest {
     ContextRegistry registry = new ContextRegistry(bridge, UnaryOperator.identity(), ContextAttributes.NONE);
     SampleJoiner joiner = new SampleJoiner(
         new JfrClock(), timelines, registry, new ProfileCollector(), SampleFilters.NONE);
-    return new SelfMetrics(joiner, timelines, registry, current::get);
+    return new SelfMetrics(joiner, timelines, registry, current::get, new io.spanflight.internal.jfr.BlindSources(joiner));
   }
 
   private static DeliveryQueue queueThatDelivers() {

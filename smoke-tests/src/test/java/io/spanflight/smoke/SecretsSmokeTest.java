@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -35,8 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * generic headers, the profiles headers, the TLS client key's content) appear nowhere a person or
  * a tool may read: not in the app's log (agent debug mode, Spanflight at FINE), not in the bytes of
  * the profile, metric and trace requests the collector received, not in the control MBean's
- * attributes. One run exports successfully with the secrets in use; one run has malformed
- * settings around secrets, so that the error messages are checked too.
+ * attributes. One run exports successfully with the secrets in use, and with a misspelt system
+ * property and a misspelt environment variable (each gets one warning naming it and the nearest
+ * real key, never its value); one run has malformed settings around secrets, so that
+ * the error messages are checked too.
  */
 class SecretsSmokeTest extends SmokeTestBase {
 
@@ -50,6 +53,9 @@ class SecretsSmokeTest extends SmokeTestBase {
     for (String where : List.of("user", "password", "query", "generic header", "profiles header")) {
       secrets.put(where, secret());
     }
+    // values of misspelt keys: never in the log (the agent copies -D values into the resource as it does any)
+    String misspeltProperty = secret();
+    String misspeltVariable = secret();
     Map<String, byte[]> seen = new LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
       String endpoint = collector.httpEndpoint().replace("http://", "http://" + secrets.get("user") + ":"
@@ -62,6 +68,8 @@ class SecretsSmokeTest extends SmokeTestBase {
           .systemProperty("otel.exporter.otlp.profiles.headers", "authorization=Bearer%20" + secrets.get("profiles header"))
           .systemProperty("otel.metrics.exporter", "otlp")
           .systemProperty("otel.metric.export.interval", "2000")
+          .systemProperty("otel.spanflight.cpuu.enabled", misspeltProperty)
+          .environment("OTEL_SPANFLIGHT_EXPORT_INTERVALL", misspeltVariable)
           .start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home())) {
@@ -86,6 +94,14 @@ class SecretsSmokeTest extends SmokeTestBase {
     assertThat(new String(seen.get("the app's log"), StandardCharsets.UTF_8))
         .as("the startup line, with the endpoint redacted")
         .contains("profiles to otlp http/protobuf http://***@127.0.0.1:", "?token=***", "authorization=***");
+    String log = new String(seen.get("the app's log"), StandardCharsets.UTF_8);
+    List<String> unknown = log.lines().filter(line -> line.contains("does not know")).collect(Collectors.toList());
+    assertThat(unknown).as("one warning per misspelt key").hasSize(2);
+    assertThat(unknown).anySatisfy(line -> assertThat(line).contains("system property otel.spanflight.cpuu.enabled"
+        + " and ignores it: did you mean otel.spanflight.cpu.enabled?"));
+    assertThat(unknown).anySatisfy(line -> assertThat(line).contains("environment variable"
+        + " OTEL_SPANFLIGHT_EXPORT_INTERVALL and ignores it: did you mean OTEL_SPANFLIGHT_EXPORT_INTERVAL?"));
+    assertThat(log).as("the misspelt keys' values").doesNotContain(misspeltProperty).doesNotContain(misspeltVariable);
   }
 
   @Test

@@ -152,6 +152,11 @@ final class ConfigReader {
     return formats;
   }
 
+  /** Every key {@link #read} asked for (set or not). */
+  Set<String> keysAsked() {
+    return s.asked();
+  }
+
   private <T> T read(Supplier<T> reader, T onError) {
     return ConfigError.collect(errors, reader, onError);
   }

@@ -20,12 +20,20 @@ final class Settings {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
 
   private final ConfigProperties config;
+  /** Every key asked for, set or not: the keys Spanflight knows ({@link KnownKeys}). */
+  private final Set<String> asked = new LinkedHashSet<>();
 
   Settings(ConfigProperties config) {
     this.config = config;
   }
 
+  /** The keys asked for so far, in the order they were first asked for. */
+  Set<String> asked() {
+    return asked;
+  }
+
   String string(String key, String defaultValue) {
+    asked.add(key);
     String value = config.getString(key);
     return value == null || value.isBlank() ? defaultValue : value.trim();
   }

@@ -24,6 +24,11 @@ public interface ProfilerControl {
     LOST_SWITCHES,
     CONTEXTS,
     TIMELINE_THREADS,
+    /**
+     * Times a sampling source (CPU, CPU time, allocation) went blind: no event for three export
+     * intervals while the application's threads worked.
+     */
+    BLIND_SOURCES,
     /** Native per-thread rings allocated; -1 with the Java bridge. */
     NATIVE_RINGS,
     STARTS,

@@ -123,6 +123,11 @@ public final class SpanflightControl implements SpanflightControlMBean {
   }
 
   @Override
+  public long getBlindSources() {
+    return control.counter(Counter.BLIND_SOURCES);
+  }
+
+  @Override
   public long getStarts() {
     return control.counter(Counter.STARTS);
   }

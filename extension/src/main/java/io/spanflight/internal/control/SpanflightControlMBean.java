@@ -42,6 +42,9 @@ public interface SpanflightControlMBean {
 
   long getNativeRings();
 
+  /** Times a sampling source went blind since the JVM started (see docs/jfr-recordings.md). */
+  long getBlindSources();
+
   long getStarts();
 
   long getStops();

@@ -289,6 +289,31 @@ public final class JfrSampleStream implements AutoCloseable {
     return lines;
   }
 
+  /** The sources of our current (or last) recording. */
+  List<JfrSource> recordedSources() {
+    return sources;
+  }
+
+  /**
+   * Why {@code eventName} may have stopped arriving, as far as we can see: our reader ended, our
+   * recording is not running, or its settings were changed to leave the event off.
+   */
+  String blindCause(String eventName) {
+    Thread t = thread;
+    if (t == null || !t.isAlive()) {
+      return "Spanflight's JFR reader stopped (see the line logged when it stopped)";
+    }
+    Recording ours = recording;
+    if (ours == null || ours.getState() != RecordingState.RUNNING) {
+      return "Spanflight's JFR recording is not running";
+    }
+    if ("false".equals(ours.getSettings().get(eventName + "#enabled"))) {
+      return "someone changed the settings of Spanflight's JFR recording '" + RecordOnlyArm.RECORDING_NAME + "' ("
+          + eventName + "#enabled=false; through JMX, JDK Mission Control or in-process)";
+    }
+    return "JFR delivers none of these events (JFR disabled, its sampler stalled, or the settings in force changed)";
+  }
+
   /**
    * Our recording's recent JFR data as a recording file's bytes (what it keeps: about the last
    * {@code maxAge}), or null when there is no recording yet or the dump fails.

@@ -59,6 +59,8 @@ final class JfrSource {
    * Spanflight's own threads are left out ({@link io.spanflight.internal.threads.OwnThreads}).
    */
   final boolean waits;
+  /** Its index among {@link BlindSources#WATCHED}, or -1: sources whose silence is watched. */
+  final int watched;
   /** Our setting's value as JFR applies it, over time. */
   final SettingHistory inForce = new SettingHistory();
 
@@ -101,6 +103,7 @@ final class JfrSource {
     this.minDurationNanos = minDurationNanos;
     this.costKind = SourceCostKind.of(sourceName);
     this.waits = WAIT_SOURCES.contains(sourceName);
+    this.watched = BlindSources.WATCHED.indexOf(sourceName);
   }
 
   /**

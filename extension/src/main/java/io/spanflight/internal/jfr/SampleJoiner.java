@@ -11,6 +11,7 @@ import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.threads.OwnThreads;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongPredicate;
 
@@ -49,6 +50,8 @@ public final class SampleJoiner {
   private final AtomicLong ownThreadWaits = new AtomicLong();
   private final LongPredicate ownThread;
   private final AtomicLong calibrations = new AtomicLong();
+  /** Events the reader delivered per watched source ({@link BlindSources#WATCHED}), since startup. */
+  private final AtomicLongArray watchedEvents = new AtomicLongArray(BlindSources.WATCHED.size());
   /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
   private volatile long trustedAheadNanos;
   /** The clock's {@link JfrClock#maxResidualNanos()} then (the clock is the consumer thread's). */
@@ -117,6 +120,9 @@ public final class SampleJoiner {
    */
   void onEvent(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
       long startEpochNanos, long durationNanos, long value) {
+    if (source.watched >= 0) {
+      watchedEvents.incrementAndGet(source.watched);
+    }
     if (!pending.isEmpty()) {
       joinPending();
     }
@@ -222,6 +228,11 @@ public final class SampleJoiner {
    */
   public JfrClock clock() {
     return clock;
+  }
+
+  /** Events the reader delivered of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
+  long watchedEvents(int index) {
+    return watchedEvents.get(index);
   }
 
   /** Events joined since startup (with or without a span). */

@@ -25,6 +25,7 @@ import java.util.function.LongUnaryOperator;
  *       /file}, {@code /traced}: one JFR signal each, see {@link SignalWork}
  *   <li>{@code /tenant-a}, {@code /tenant-b}: CPU on a thread pool under a user-defined context,
  *       see {@link UserContextWork}
+ *   <li>{@code /pid}: this JVM's process id (for jcmd and JMX)
  * </ul>
  *
  * <p>Usage: {@code BurnApp [port]} (default 0, an ephemeral port). Prints {@code LISTENING
@@ -50,6 +51,13 @@ public final class BurnApp {
     server.createContext("/traced", exchange -> handle(exchange, 30, SignalWork::tracedInsideRequest));
     server.createContext("/tenant-a", exchange -> handle(exchange, 50, UserContextWork::tenantA));
     server.createContext("/tenant-b", exchange -> handle(exchange, 30, UserContextWork::tenantB));
+    server.createContext("/pid", exchange -> {
+      byte[] body = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    });
     server.setExecutor(Executors.newFixedThreadPool(4));
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());

@@ -135,6 +135,7 @@ public final class AppJvm implements AutoCloseable {
     private final SmokePaths paths;
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final List<String> jvmArgs = new ArrayList<>();
+    private final Map<String, String> environment = new LinkedHashMap<>();
     private String serviceName = "burn-app";
     private boolean extension = true;
     private String mainClass = BurnApp.class.getName();
@@ -153,6 +154,12 @@ public final class AppJvm implements AutoCloseable {
     /** Adds {@code -Dkey=value} to the app JVM's command line. */
     public Builder systemProperty(String key, String value) {
       properties.put(key, value);
+      return this;
+    }
+
+    /** Sets an environment variable of the app JVM (on top of this JVM's environment). */
+    public Builder environment(String name, String value) {
+      environment.put(name, value);
       return this;
     }
 
@@ -224,7 +231,9 @@ public final class AppJvm implements AutoCloseable {
         Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
         Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");
         Files.writeString(log, "# " + String.join(" ", command) + "\n");
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .start();
