@@ -49,18 +49,18 @@ class BlindSourceSmokeTest extends SmokeTestBase {
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {
-        awaitLog(app, "Spanflight dev started", Duration.ofSeconds(30));
+        app.awaitLog("Spanflight dev started", Duration.ofSeconds(30));
         FlightRecorderMXBean jfr = control.flightRecorder();
         long ours = ourRecording(jfr);
         setOurs(jfr, ours, "false");
-        assertThat(awaitLog(app, BLIND, Duration.ofSeconds(40))).as(withLog(app, "the blind line")).isTrue();
+        assertThat(app.awaitLog(BLIND, Duration.ofSeconds(40))).as(withLog(app, "the blind line")).isTrue();
         assertThat(linesWith(app, "cpu source is blind")).singleElement().satisfies(line -> assertThat(line)
             .contains("while the application's threads used", "ms of CPU",
                 "likely cause: someone changed the settings of Spanflight's JFR recording 'Spanflight'"
                     + " (jdk.ExecutionSample#enabled=false"));
         assertThat((Long) control.spanflightAttribute("BlindSources")).isEqualTo(1);
         setOurs(jfr, ours, "true");
-        assertThat(awaitLog(app, "Spanflight's cpu source sees again: jdk.ExecutionSample events arrive",
+        assertThat(app.awaitLog("Spanflight's cpu source sees again: jdk.ExecutionSample events arrive",
             Duration.ofSeconds(30))).as(withLog(app, "the line when it sees again")).isTrue();
         assertThat(linesWith(app, "cpu source is blind")).as("one line while blind").hasSize(1);
         assertThat(linesWith(app, "alloc source is blind")).isEmpty();
@@ -77,7 +77,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {
-        awaitLog(app, "Spanflight dev started", Duration.ofSeconds(30));
+        app.awaitLog("Spanflight dev started", Duration.ofSeconds(30));
         Path repository = Path.of(systemProperty(control, "jdk.jfr.repository"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!app.logText().contains("no more profiles") && System.nanoTime() < deadline) {
@@ -85,7 +85,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
           TimeUnit.MILLISECONDS.sleep(200); // poll interval: our reader reads every 250 ms
         }
         assertThat(app.logText()).as(withLog(app, "the reader gives up")).contains("no more profiles");
-        assertThat(awaitLog(app, BLIND, Duration.ofSeconds(40))).as(withLog(app, "the blind line")).isTrue();
+        assertThat(app.awaitLog(BLIND, Duration.ofSeconds(40))).as(withLog(app, "the blind line")).isTrue();
         assertThat(linesWith(app, "cpu source is blind")).singleElement().satisfies(line ->
             assertThat(line).contains("likely cause: Spanflight's JFR reader stopped"));
         assertThat((Long) control.spanflightAttribute("BlindSources")).isPositive();
@@ -130,17 +130,6 @@ class BlindSourceSmokeTest extends SmokeTestBase {
 
   private static java.util.List<String> linesWith(AppJvm app, String text) {
     return app.logText().lines().filter(line -> line.contains(text)).collect(java.util.stream.Collectors.toList());
-  }
-
-  private static boolean awaitLog(AppJvm app, String text, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() - deadline < 0) {
-      if (app.logText().contains(text)) {
-        return true;
-      }
-      TimeUnit.MILLISECONDS.sleep(100); // poll interval
-    }
-    return false;
   }
 
   /** Requests that burn CPU one after the other, on a thread of the test, until closed. */

@@ -9,6 +9,7 @@ import io.spanflight.smoke.app.methods.MethodApp;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
 import io.spanflight.smoke.harness.Jdk;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javax.management.Attribute;
 import javax.management.ObjectName;
@@ -66,7 +67,7 @@ class MethodFilterChangeSmokeTest extends SmokeTestBase {
 
         if (jdk.feature() < 25) { // ByClass.work, ping and the uniquely named method hold the 3 ids
           control.jmx().setAttribute(mbean, new Attribute("MethodTimingFilter", WORK + "ByMethod;" + PROBE));
-          boolean logged = awaitLog(app, "Spanflight instruments at most 3 methods");
+          boolean logged = app.awaitLog("Spanflight instruments at most 3 methods", Duration.ofSeconds(10));
           assertThat(logged).as(withLog(app, "a line naming the methods beyond the cap")).isTrue();
           assertThat(app.logText()).contains("2 method(s), among them " + WORK + "ByMethod::");
 
@@ -83,16 +84,5 @@ class MethodFilterChangeSmokeTest extends SmokeTestBase {
 
   private static long invocations(OtlpCollector collector, String method) {
     return new MethodProfiles(collector.profileRequests()).of("method_invocations", method).calls;
-  }
-
-  private static boolean awaitLog(AppJvm app, String text) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      if (app.logText().contains(text)) {
-        return true;
-      }
-      TimeUnit.MILLISECONDS.sleep(100); // polling a log file, not waiting for an outcome
-    }
-    return false;
   }
 }

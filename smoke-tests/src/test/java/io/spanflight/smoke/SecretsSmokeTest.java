@@ -127,9 +127,9 @@ class SecretsSmokeTest extends SmokeTestBase {
           .systemProperty("otel.exporter.otlp.profiles.client.key", key.toString())
           .start();
       try (app) {
-        boolean refused = awaitLog(app, "Spanflight is off", Duration.ofSeconds(30));
+        boolean refused = app.awaitLog("Spanflight is off", Duration.ofSeconds(30));
         assertThat(refused).as(withLog(app, "Spanflight refuses its settings")).isTrue();
-        awaitLog(app, "for otel.exporter.otlp.profiles.client.key", Duration.ofSeconds(5)); // the last line
+        app.awaitLog("for otel.exporter.otlp.profiles.client.key", Duration.ofSeconds(5)); // the last line
         seen.put("the app's log", logWithoutCommandLine(app));
       }
     }
@@ -162,17 +162,6 @@ class SecretsSmokeTest extends SmokeTestBase {
   private static byte[] logWithoutCommandLine(AppJvm app) {
     String log = app.logText();
     return log.substring(log.indexOf('\n') + 1).getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static boolean awaitLog(AppJvm app, String text, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() - deadline < 0) {
-      if (app.logText().contains(text)) {
-        return true;
-      }
-      TimeUnit.MILLISECONDS.sleep(100); // poll interval
-    }
-    return false;
   }
 
   /** The client certificate of the extension's TLS tests (a valid one, so that the key is read). */

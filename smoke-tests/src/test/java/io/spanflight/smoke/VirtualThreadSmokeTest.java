@@ -82,7 +82,8 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
           .systemProperty("otel.spanflight.cpu.period", "10ms")
           .start();
       try (app) {
-        awaitLog(app, "virtual-thread mount hooks on");
+        String hooksOn = "virtual-thread mount hooks on";
+        assertThat(app.awaitLog(hooksOn, Duration.ofSeconds(30))).as(withLog(app, "log line " + hooksOn)).isTrue();
         HttpClient client = HttpClient.newHttpClient();
         ExecutorService clients = Executors.newFixedThreadPool(4);
         try {
@@ -142,7 +143,8 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       try (app) {
         LoadDriver.Result load = new LoadDriver(app.baseUri()).send("/burn?ms=50", 20, 2);
         assertThat(load.failed()).as(withLog(app, "requests: " + load)).isZero();
-        awaitLog(app, "virtual-thread mount hooks off (no virtual threads before JDK 21)");
+        String hooksOff = "virtual-thread mount hooks off (no virtual threads before JDK 21)";
+        assertThat(app.awaitLog(hooksOff, Duration.ofSeconds(30))).as(withLog(app, "log line " + hooksOff)).isTrue();
       }
       String log = app.logText();
       assertThat(log).as("classes loaded on JDK 17")
@@ -238,14 +240,5 @@ class VirtualThreadSmokeTest extends SmokeTestBase {
       bodies.addAll(future.get(3, TimeUnit.MINUTES));
     }
     return Collections.unmodifiableList(bodies);
-  }
-
-  /** Polls the app's log until {@code text} appears (the hooks are installed in the background). */
-  private static void awaitLog(AppJvm app, String text) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!app.logText().contains(text)) {
-      assertThat(System.nanoTime() - deadline < 0).as(withLog(app, "log line '" + text + "'")).isTrue();
-      TimeUnit.MILLISECONDS.sleep(50); // poll interval, not a wait for the condition itself
-    }
   }
 }

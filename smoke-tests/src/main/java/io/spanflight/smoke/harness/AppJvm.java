@@ -65,6 +65,21 @@ public final class AppJvm implements AutoCloseable {
     }
   }
 
+  /**
+   * Polls the log until {@code text} appears (lines the agent writes from its background threads);
+   * false if it has not within {@code timeout}.
+   */
+  public boolean awaitLog(String text, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!logText().contains(text)) {
+      if (System.nanoTime() - deadline >= 0) {
+        return false;
+      }
+      TimeUnit.MILLISECONDS.sleep(50); // polling a log file, not waiting for an outcome
+    }
+    return true;
+  }
+
   /** The last {@code lines} lines of {@link #logText()}, headed by the log file's path. */
   public String logTail(int lines) {
     String[] all = logText().split("\\R");
