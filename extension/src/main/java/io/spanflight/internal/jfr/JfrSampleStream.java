@@ -137,6 +137,7 @@ public final class JfrSampleStream implements AutoCloseable {
         first = false;
       }
     } finally {
+      joiner.endOfStream();
       feeding.unlock();
     }
   }
