@@ -238,10 +238,14 @@ final class SpanflightRun {
    */
   void stop() throws InterruptedException {
     drainer.shutdownNow();
-    scheduler.shutdownNow();
+    // Not interrupted at once: an export under way would lose its interval (the file exporter's
+    // write fails with ClosedByInterruptException). A start still at work after 2 s is interrupted.
+    scheduler.shutdown();
     try {
       drainer.awaitTermination(2, TimeUnit.SECONDS);
-      scheduler.awaitTermination(2, TimeUnit.SECONDS);
+      if (!scheduler.awaitTermination(2, TimeUnit.SECONDS)) {
+        scheduler.shutdownNow();
+      }
     } finally {
       synchronized (this) {
         stopped = true; // from here on (interrupted too), a start still at work closes what it makes itself

@@ -21,7 +21,9 @@ final class DroppedEvents {
     /** It waited for the clock while the reader's store was cleared: its stack index means nothing now. */
     STORE_CLEARED("store cleared while waiting"),
     /** More events waited for the clock than the queue holds. */
-    TOO_MANY_WAITING("too many waiting");
+    TOO_MANY_WAITING("too many waiting"),
+    /** It still waited for the clock (or the period in force) when the stream ended. */
+    WAITING_AT_END("still waiting at the end");
 
     private final String label;
 

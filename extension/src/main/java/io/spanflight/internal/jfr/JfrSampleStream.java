@@ -137,6 +137,7 @@ public final class JfrSampleStream implements AutoCloseable {
         first = false;
       }
     } finally {
+      joiner.endOfStream();
       feeding.unlock();
     }
   }
@@ -209,6 +210,7 @@ public final class JfrSampleStream implements AutoCloseable {
         }
         follower.poll(); // after a close too: what was flushed before it
         if (!open) {
+          stopAndReadTheRest(ours, follower);
           return false;
         }
         if (ours.getState() != RecordingState.RUNNING) {
@@ -220,6 +222,23 @@ public final class JfrSampleStream implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * Closed by us (a switch-off, or Spanflight's shutdown hook): stops our recording, which makes JFR
+   * write what it still holds of it (up to a second of events since its last flush, the threads'
+   * buffers included) and finish the chunk, then reads to the end of that chunk. Without this, the
+   * last second of events was never read when profiling ended. If JFR's own shutdown hook stopped
+   * the recording first, it wrote the last chunk as it did so; the chunk we have open stays
+   * readable after JFR deletes its files. Bounded: the stop is JFR's own chunk rotation.
+   */
+  private static void stopAndReadTheRest(Recording ours, RepositoryFollower follower) throws IOException {
+    try {
+      ours.stop();
+    } catch (IllegalStateException e) {
+      // already stopped (JFR's shutdown hook, or someone else): its last chunk was written then
+    }
+    follower.poll();
   }
 
   /**

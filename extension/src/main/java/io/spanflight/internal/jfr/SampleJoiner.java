@@ -153,6 +153,24 @@ public final class SampleJoiner {
     join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
   }
 
+  /**
+   * The stream ended: the events still waiting are joined if the clock is calibrated (a periodic
+   * source's with the configured period, as after {@value #SETTINGS_WAIT_MILLIS} ms), else counted
+   * as dropped; so every event read is joined or counted ({@code Spanflight stopped: ... dropped=}).
+   */
+  void endOfStream() {
+    PendingSample p;
+    while ((p = pending.poll()) != null) {
+      if (p.storeGeneration != store.generation()) {
+        dropped.add(DroppedEvents.Reason.STORE_CLEARED);
+      } else if (clock.calibrated()) {
+        join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
+      } else {
+        dropped.add(DroppedEvents.Reason.WAITING_AT_END);
+      }
+    }
+  }
+
   /** An event whose value field is missing or empty: nothing to weigh it by (see {@link #dropped()}). */
   void dropWithoutWeight() {
     dropped.add(DroppedEvents.Reason.NO_WEIGHT);
