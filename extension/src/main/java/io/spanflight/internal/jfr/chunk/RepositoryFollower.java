@@ -176,7 +176,7 @@ public final class RepositoryFollower implements AutoCloseable {
    * JVM runs as and that no one else can write: write access of others is taken away first. An
    * {@link UntrustedRepositoryException} says why it cannot be trusted.
    */
-  static UserPrincipal trustedOwner(Path repository) throws IOException {
+  public static UserPrincipal trustedOwner(Path repository) throws IOException {
     BasicFileAttributes basic = Files.readAttributes(repository, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     if (!basic.isDirectory()) {
       throw new UntrustedRepositoryException("JFR's repository " + repository + " is not a directory (or is a symbolic link)");
