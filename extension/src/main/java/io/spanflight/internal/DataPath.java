@@ -17,6 +17,7 @@ import io.spanflight.internal.export.OtlpProfileExporters;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
+import io.spanflight.internal.jfr.JfrReaders;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.logging.ThrottledLogger;
@@ -102,7 +103,8 @@ record DataPath(
             attributes);
     Timelines timelines = new Timelines(bridge, config.maxSteps());
     ProfileCollector collector = new ProfileCollector(config.linkUnsampled());
-    SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
+    SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters(),
+        new JfrReaders(JfrReaders.Choice.of(config.jfrReader())));
     ExportRequestEncoder encoder = new ExportRequestEncoder(resource, VERSION);
     SwitchRecorder recorder = new SwitchRecorder(registry, bridge);
     SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, exporter);
@@ -175,6 +177,8 @@ record DataPath(
         return timelines.threadCount();
       case NATIVE_RINGS:
         return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
+      case READER_FALLBACKS:
+        return joiner.readers().fallbacks();
       default:
         throw new IllegalArgumentException(counter.name());
     }

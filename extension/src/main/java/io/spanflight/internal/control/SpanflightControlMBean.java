@@ -42,6 +42,9 @@ public interface SpanflightControlMBean {
 
   long getNativeRings();
 
+  /** 1 once the JDK's event stream reads our recording because Spanflight's reader could not (else 0). */
+  long getReaderFallbacks();
+
   long getStarts();
 
   long getStops();
