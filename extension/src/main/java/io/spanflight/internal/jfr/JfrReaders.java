@@ -75,7 +75,7 @@ public final class JfrReaders {
     return "Spanflight's own JFR chunk reader cannot read what this JDK (" + System.getProperty("java.vm.vendor")
         + " " + System.getProperty("java.runtime.version") + ") wrote: " + oneLine(failure.getMessage())
         + "; from now on, for the life of this JVM, Spanflight reads its recording with the JDK's event stream"
-        + " (jdk.jfr.consumer.EventStream), which allocates more and costs more CPU in its spanflight-jfr thread;"
+        + " (jdk.jfr.consumer.EventStream), which allocates more and costs more CPU in Spanflight's own threads;"
         + " events of the flush that failed may be missing (otel.spanflight.jfr.reader=jdk reads with the JDK's"
         + " stream from the start, =spanflight keeps Spanflight's reader)";
   }
