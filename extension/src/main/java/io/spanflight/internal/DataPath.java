@@ -18,6 +18,7 @@ import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.BlindSources;
 import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
+import io.spanflight.internal.jfr.JfrReaders;
 import io.spanflight.internal.jfr.JfrSampleStream;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.logging.ThrottledLogger;
@@ -104,7 +105,8 @@ record DataPath(
             attributes);
     Timelines timelines = new Timelines(bridge, config.maxSteps());
     ProfileCollector collector = new ProfileCollector(config.linkUnsampled());
-    SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters());
+    SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters(),
+        new JfrReaders(JfrReaders.Choice.of(config.jfrReader())));
     ExportRequestEncoder encoder = new ExportRequestEncoder(resource, VERSION);
     SwitchRecorder recorder = new SwitchRecorder(registry, bridge);
     BlindSources blindSources = new BlindSources(joiner);
@@ -180,6 +182,8 @@ record DataPath(
         return blindSources.blindings();
       case NATIVE_RINGS:
         return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
+      case READER_FALLBACKS:
+        return joiner.readers().fallbacks();
       default:
         throw new IllegalArgumentException(counter.name());
     }

@@ -41,6 +41,8 @@ import java.util.logging.Logger;
  *   <li>{@code spanflight.source.blind} (counter), attribute {@code source} ({@code cpu}, {@code
  *       cputime}, {@code alloc}): times the source went blind ({@link BlindSources})
  *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
+ *   <li>{@code spanflight.jfr.reader_fallbacks} (counter): 1 once Spanflight's own JFR chunk reader
+ *       could not read a chunk and the JDK's event stream reads the recording instead
  * </ul>
  *
  * <p>Not API: internal to Spanflight.
@@ -120,6 +122,12 @@ final class SelfMetrics {
               m.record(joiner.unknownClock(), Attributes.of(REASON, "clock"));
               m.record(joiner.unknownStaleId(), Attributes.of(REASON, "stale_id"));
             });
+    meter
+        .counterBuilder("spanflight.jfr.reader_fallbacks")
+        .setDescription("Times Spanflight's own JFR chunk reader could not read a chunk and the JDK's event stream"
+            + " took over, for the life of the JVM (0 or 1)")
+        .setUnit("{fallback}")
+        .buildWithCallback(m -> m.record(joiner.readers().fallbacks()));
     meter
         .counterBuilder("spanflight.registry.exhausted")
         .setDescription("Span contexts that got no id because every slot was in use (their samples link to no span)")

@@ -157,8 +157,70 @@ class AccuracySmokeTest extends SmokeTestBase {
         .allMatch(miss -> miss.startsWith("wrong: linked to GET / (SERVER) of its own trace"));
   }
 
+  /**
+   * Forced JDK reader ({@code otel.spanflight.jfr.reader=jdk}): every path through the JDK's event
+   * stream instead of Spanflight's chunk reader, judged as above, on the newest JDK.
+   */
+  @Test
+  @Timeout(value = 8, unit = TimeUnit.MINUTES)
+  void everyPathLinksItsWorkToItsSpanThroughTheJdksReader() throws IOException {
+    Jdk jdk = newestJdk();
+    List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
+    Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder.systemProperty("otel.spanflight.jfr.reader", "jdk"));
+    String rendered = run.table().render("Attribution accuracy on " + jdk + " read by the JDK's event stream"
+        + " (otel.spanflight.jfr.reader=jdk)");
+    System.out.println(rendered);
+    assertThat(run.table().failing()).as(withLog(run.app(), rendered + "\n" + run.received()))
+        .extracting(row -> row.path)
+        .isEmpty();
+    String log = run.app().logText();
+    assertThat(log).as(withLog(run.app(), "the stop line names the reader"))
+        .contains("reader=jdk (jdk, fallbacks 0)")
+        .doesNotContain("cannot read what this JDK");
+    assertThat(log).as(withLog(run.app(), "the configuration line names the reader")).contains("jfr.reader=jdk");
+  }
+
+  /**
+   * A chunk Spanflight's reader cannot read, under a running agent: from {@value
+   * #DAMAGE_AFTER_SECONDS} s on, every chunk header it reads names format 3.0 (the test seam
+   * {@code spanflight.test.damageChunks}; the files stay as JFR wrote them). The JDK's stream takes
+   * over: one warning, the metric {@code spanflight.jfr.reader_fallbacks} = 1, and every path, those
+   * driven before the fallback and those after, judged as above.
+   */
+  @Test
+  @Timeout(value = 8, unit = TimeUnit.MINUTES)
+  void aChunkOurReaderCannotReadFallsBackToTheJdksStreamAndLinksStayRight() throws Exception {
+    Jdk jdk = newestJdk();
+    List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
+    try (OtlpCollector metrics = OtlpCollector.start()) {
+      Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder
+          .systemProperty("spanflight.test.damageChunks", "version:" + DAMAGE_AFTER_SECONDS)
+          .systemProperty("otel.metrics.exporter", "otlp")
+          .systemProperty("otel.exporter.otlp.metrics.endpoint", metrics.endpoint())
+          .systemProperty("otel.metric.export.interval", "1000"));
+      String rendered = run.table().render("Attribution accuracy on " + jdk + ", Spanflight's reader failing "
+          + DAMAGE_AFTER_SECONDS + " s in (chunk format 3.0), the JDK's stream reading on; paths in the order"
+          + " driven, first driven " + run.phases());
+      System.out.println(rendered);
+      assertThat(run.table().failing()).as(withLog(run.app(), rendered + "\n" + run.received()))
+          .extracting(row -> row.path)
+          .isEmpty();
+      String log = run.app().logText();
+      assertThat(log).as(withLog(run.app(), "one fallback line")).containsOnlyOnce("cannot read what this JDK");
+      assertThat(log).contains("JFR chunk format 3.0", "Spanflight reads its recording with the JDK's event stream",
+          "allocates more and costs more CPU", "reader=jdk (auto, fallbacks 1)");
+      assertThat(log).as(withLog(run.app(), "no failed-read retries")).doesNotContain("could not read its JFR recording");
+      assertThat(run.phases().values()).as("paths first driven before and after the fallback " + run.phases())
+          .contains("ours", "jdk");
+      assertThat(SelfMetricsSmokeTest.latestWith(metrics.metricRequests(), "spanflight.jfr.reader_fallbacks", "", null))
+          .as("the self-metric").hasValue(1);
+    }
+  }
+
+  static final int DAMAGE_AFTER_SECONDS = 12;
+
   /** What one app run left: the judged table, the app (for its log), what the collector got. */
-  record Run(AccuracyTable table, AppJvm app, String received, String leaks) {}
+  record Run(AccuracyTable table, AppJvm app, String received, String leaks, Map<String, String> phases) {}
 
   /**
    * Starts the app, drives the paths in rounds (see {@link #TARGET_SAMPLES}), stops the app,
@@ -168,6 +230,7 @@ class AccuracySmokeTest extends SmokeTestBase {
       UnaryOperator<AppJvm.Builder> options) {
     TracedLoad load = new TracedLoad(RequestTag.MAX_ID);
     AccuracyTable table = new AccuracyTable(paths.stream().map(PathUnderTest::name).toList(), MIN_SAMPLES);
+    Map<String, String> phases = new java.util.LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app = options.apply(keepTagFramesReal(app(jdk, collector, "accuracy"))
           .mainClass(PropagationApp.class.getName())
@@ -186,6 +249,7 @@ class AccuracySmokeTest extends SmokeTestBase {
         List<PathUnderTest> pending = paths;
         while (!pending.isEmpty() && System.nanoTime() - deadline < 0) {
           for (PathUnderTest path : pending) {
+            phases.putIfAbsent(path.name(), app.logText().contains("cannot read what this JDK") ? "jdk" : "ours");
             LoadDriver.Result result = load.run(path.netty() ? netty : jdkServer, "/" + path.name(),
                 REQUEST_MILLIS, CONCURRENCY, ROUND);
             assertThat(result.failed()).as(withLog(app, path.name() + ": " + result)).isZero();
@@ -201,7 +265,7 @@ class AccuracySmokeTest extends SmokeTestBase {
       }
       judge(CpuSamples.decodeAll(collector.profileRequests()), new ExpectedSpans(collector.traceRequests()),
           load, table);
-      return new Run(table, app, received(collector), leaks);
+      return new Run(table, app, received(collector), leaks, phases);
     }
   }
 

@@ -73,7 +73,8 @@ class BlindSourceSmokeTest extends SmokeTestBase {
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void ourReaderStopped(Jdk jdk) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(jdk, collector, "blind-reader").start();
+      // our reader alone: with the JDK's stream as its fallback (the default), a broken chunk is read by that
+      AppJvm app = app(jdk, collector, "blind-reader").systemProperty("otel.spanflight.jfr.reader", "spanflight").start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {

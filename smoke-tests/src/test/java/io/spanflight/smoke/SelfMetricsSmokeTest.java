@@ -58,7 +58,7 @@ class SelfMetricsSmokeTest extends SmokeTestBase {
   }
 
   /** The newest value of a metric's point whose attribute {@code key} is {@code value} (null: any). */
-  private static OptionalLong latestWith(
+  static OptionalLong latestWith(
       List<ExportMetricsServiceRequest> requests, String name, String key, String value) {
     OptionalLong latest = OptionalLong.empty();
     for (ExportMetricsServiceRequest request : requests) {

@@ -18,6 +18,7 @@ import static io.spanflight.internal.config.SpanflightConfig.EXPORT_INTERVAL;
 import static io.spanflight.internal.config.SpanflightConfig.FILE_DIRECTORY;
 import static io.spanflight.internal.config.SpanflightConfig.FILE_FORMAT;
 import static io.spanflight.internal.config.SpanflightConfig.JFR_CAP;
+import static io.spanflight.internal.config.SpanflightConfig.JFR_READER;
 import static io.spanflight.internal.config.SpanflightConfig.JMX_ENABLED;
 import static io.spanflight.internal.config.SpanflightConfig.LINK_LOCAL_ROOT;
 import static io.spanflight.internal.config.SpanflightConfig.LINK_UNSAMPLED;
@@ -103,6 +104,8 @@ final class ConfigReader {
     OtlpSettings otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     boolean capAtDefaultJfc =
         read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
+    String jfrReader =
+        read(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);
     boolean jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
     boolean backgroundC2 = read(() -> s.bool(BACKGROUND_C2, false), false);
     // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
@@ -120,7 +123,7 @@ final class ConfigReader {
         Collections.unmodifiableSet(fileFormats), Collections.unmodifiableList(sources), filters, ringSize, maxSteps,
         methodHooksMax, nativeEnabled, linkLocalRoot, rawPayload, contextAttributes, linkUnsampled,
         scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled, backgroundC2,
-        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait);
+        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait, jfrReader);
   }
 
   /**

@@ -57,6 +57,8 @@ import java.util.logging.Logger;
  * @param spanCostsMaxRoutes distinct {@code http.route} values in the cost metrics; beyond, {@code
  *     other}
  * @param spanCostsWait how long a span waits at most for the JFR stream to pass its end
+ * @param jfrReader which reader reads the JFR recording ({@code otel.spanflight.jfr.reader}):
+ *     {@code auto}, {@code spanflight} or {@code jdk}
  */
 public record SpanflightConfig(
     List<String> errors,
@@ -85,7 +87,8 @@ public record SpanflightConfig(
     boolean spanCosts,
     int spanCostsMaxSpans,
     int spanCostsMaxRoutes,
-    Duration spanCostsWait) {
+    Duration spanCostsWait,
+    String jfrReader) {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   public static final String ENABLED = "otel.spanflight.enabled";
   public static final String EXPORTER = "otel.spanflight.exporter";
@@ -108,6 +111,11 @@ public record SpanflightConfig(
   public static final Duration DEFAULT_SCOPE_EVENTS_THRESHOLD = Duration.ofMillis(10);
   /** {@code none} or {@code default}: no JFR setting denser than the JDK's default.jfc. */
   public static final String JFR_CAP = "otel.spanflight.jfr.cap";
+  /**
+   * {@code auto} (Spanflight's chunk reader, the JDK's event stream once it cannot read a chunk),
+   * {@code spanflight} or {@code jdk}: see {@link io.spanflight.internal.jfr.JfrReaders}.
+   */
+  public static final String JFR_READER = "otel.spanflight.jfr.reader";
   /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
   public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
@@ -198,6 +206,9 @@ public record SpanflightConfig(
     shown.put("sources", sources);
     if (capAtDefaultJfc) {
       shown.put("jfr.cap", "default");
+    }
+    if (!"auto".equals(jfrReader)) {
+      shown.put("jfr.reader", jfrReader);
     }
     if (spanCosts) {
       shown.put("span.costs", "on");

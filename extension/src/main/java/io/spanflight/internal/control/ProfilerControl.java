@@ -31,6 +31,11 @@ public interface ProfilerControl {
     BLIND_SOURCES,
     /** Native per-thread rings allocated; -1 with the Java bridge. */
     NATIVE_RINGS,
+    /**
+     * Times Spanflight's own JFR chunk reader could not read a chunk and the JDK's event stream
+     * took over, for good (0 or 1; see {@code otel.spanflight.jfr.reader}).
+     */
+    READER_FALLBACKS,
     STARTS,
     STOPS
   }

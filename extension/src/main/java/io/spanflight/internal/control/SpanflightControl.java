@@ -128,6 +128,11 @@ public final class SpanflightControl implements SpanflightControlMBean {
   }
 
   @Override
+  public long getReaderFallbacks() {
+    return control.counter(Counter.READER_FALLBACKS);
+  }
+
+  @Override
   public long getStarts() {
     return control.counter(Counter.STARTS);
   }

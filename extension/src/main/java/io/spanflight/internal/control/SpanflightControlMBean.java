@@ -45,6 +45,9 @@ public interface SpanflightControlMBean {
   /** Times a sampling source went blind since the JVM started (see docs/jfr-recordings.md). */
   long getBlindSources();
 
+  /** 1 once the JDK's event stream reads our recording because Spanflight's reader could not (else 0). */
+  long getReaderFallbacks();
+
   long getStarts();
 
   long getStops();

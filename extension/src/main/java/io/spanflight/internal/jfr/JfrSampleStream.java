@@ -1,6 +1,8 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.jfr.chunk.ChunkFormatException;
+import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
 import io.spanflight.internal.profile.ProfileCollector;
@@ -8,14 +10,17 @@ import io.spanflight.internal.threads.OwnThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
+import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -40,6 +45,11 @@ import jdk.jfr.consumer.RecordingStream;
  * up to {@value #MAX_READ_FAILURES} times within {@value #READ_FAILURE_MEMORY_MINUTES} minutes).
  * A repository that is not this user's is not read at all: see {@link RepositoryFollower}.
  *
+ * <p>When our reader cannot read a chunk (a {@link ChunkFormatException}), {@link JfrReaders}
+ * decides: by default the JDK's event stream reads on, from the newest event ours handed out, for
+ * the rest of the JVM's life ({@link JdkStreamEvents}, delivering on {@value
+ * #JDK_STREAM_THREAD_NAME}); {@code otel.spanflight.jfr.reader} can force either reader.
+ *
  * <p>Not API: internal to Spanflight.
  */
 public final class JfrSampleStream implements AutoCloseable {
@@ -54,6 +64,16 @@ public final class JfrSampleStream implements AutoCloseable {
   /** Failed reads of our recording, within {@link #READ_FAILURE_MEMORY_MINUTES}, that end profiling. */
   static final int MAX_READ_FAILURES = 3;
   static final long READ_FAILURE_MEMORY_MINUTES = 10;
+  /** The thread on which the JDK's event stream delivers, when it reads (see {@link JfrReaders}). */
+  public static final String JDK_STREAM_THREAD_NAME = "spanflight-jfr-stream";
+  /** At our close, how long the JDK's stream may take to deliver what JFR flushed before it. */
+  static final long LAST_FLUSH_WAIT_MILLIS = 1500;
+  /**
+   * How much earlier than the newest event our reader handed out the JDK's stream is started, when
+   * it takes over: its start filter converts ticks to wall-clock time a little differently; the
+   * events that ours handed out are then skipped by their ticks ({@link JdkStreamEvents}).
+   */
+  static final Duration TAKE_OVER_MARGIN = Duration.ofSeconds(1);
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
@@ -166,15 +186,21 @@ public final class JfrSampleStream implements AutoCloseable {
   /**
    * Starts our recording and reads it as JFR flushes it, until it is closed: by us (false), or by
    * someone else, when JFR moves its repository, or after a failed read (true: start a new one).
+   * The reader is ours, or the JDK's stream when {@link JfrReaders} says so.
    */
   private boolean recordAndRead() {
     Recording ours = null;
     try {
       List<JfrSource> enabled = enabledSources();
-      ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, new EffectiveSettings(enabled));
+      EffectiveSettings inForce = new EffectiveSettings(enabled);
+      ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, inForce);
       ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e);
       recording = ours;
-      return follow(ours, events);
+      if (joiner.readers().jdk()) {
+        return readWithJdk(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, Long.MIN_VALUE),
+            ours.getStartTime());
+      }
+      return follow(ours, events, enabled, inForce);
     } catch (UntrustedRepositoryException e) {
       logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles"
           + " (JFR creates its repository in the temporary directory, or in -XX:FlightRecorderOptions:repository=...)");
@@ -196,9 +222,12 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /**
    * Reads our recording every {@value #POLL_MILLIS} ms until it is closed by us (false), by
-   * someone else or JFR moves its repository (true); reads what was flushed before either.
+   * someone else or JFR moves its repository (true); reads what was flushed before either. When
+   * our reader cannot read a chunk and {@link JfrReaders#fallBack} says so, the JDK's stream reads
+   * on from the newest event ours handed out.
    */
-  private boolean follow(Recording ours, ReaderEvents events) throws IOException {
+  private boolean follow(Recording ours, ReaderEvents events, List<JfrSource> enabled, EffectiveSettings inForce)
+      throws IOException {
     Path repository = repository();
     try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
       CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
@@ -208,17 +237,29 @@ public final class JfrSampleStream implements AutoCloseable {
           logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); starting a new recording there");
           return true;
         }
-        follower.poll(); // after a close too: what was flushed before it
-        if (!open) {
-          stopAndReadTheRest(ours, follower);
-          return false;
-        }
-        if (ours.getState() != RecordingState.RUNNING) {
-          follower.poll(); // what JFR flushed as it closed the recording
-          if (!CloseSignal.jvmShuttingDown()) {
-            logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
+        try {
+          follower.poll(); // after a close too: what was flushed before it
+          if (!open) {
+            stopAndReadTheRest(ours, follower);
+            return false;
           }
-          return true;
+          if (ours.getState() != RecordingState.RUNNING) {
+            follower.poll(); // what JFR flushed as it closed the recording
+            if (!CloseSignal.jvmShuttingDown()) {
+              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
+            }
+            return true;
+          }
+        } catch (ChunkFormatException e) {
+          if (!open || CloseSignal.jvmShuttingDown() || !joiner.readers().fallBack(e)) {
+            throw e;
+          }
+          ChunkReader reader = events.reader();
+          long after = reader.newestEndTicks();
+          Instant from = after == Long.MIN_VALUE || !reader.hasClock()
+              ? ours.getStartTime()
+              : Instant.ofEpochSecond(0, reader.nanos(after)).minus(TAKE_OVER_MARGIN);
+          return readWithJdk(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, after), from);
         }
       }
     }
@@ -239,6 +280,72 @@ public final class JfrSampleStream implements AutoCloseable {
       // already stopped (JFR's shutdown hook, or someone else): its last chunk was written then
     }
     follower.poll();
+  }
+
+  /**
+   * Reads our recording with the JDK's event stream ({@code EventStream.openRepository}), from
+   * {@code from} on, until it is closed by us (false), by someone else or JFR moves its repository
+   * (true). The stream delivers on a daemon thread of ours ({@value #JDK_STREAM_THREAD_NAME})
+   * while this thread watches; at our close, what JFR flushed before it is read first (up to
+   * {@value #LAST_FLUSH_WAIT_MILLIS} ms). A stream that stops by itself is a failed read.
+   */
+  private boolean readWithJdk(Recording ours, JdkStreamEvents events, Instant from) throws IOException {
+    Path repository = repository();
+    RepositoryFollower.trustedOwner(repository); // the same trust as our reader's, or nothing read
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (EventStream stream = EventStream.openRepository(repository)) {
+      stream.setReuse(true);
+      stream.setOrdered(true);
+      stream.setStartTime(from);
+      events.subscribe(stream);
+      Thread delivering = OwnThreads.newDaemon(() -> {
+        try {
+          stream.start();
+        } catch (Throwable t) {
+          failure.set(t);
+        }
+      }, JDK_STREAM_THREAD_NAME);
+      delivering.start();
+      CalibrationEvent.commitNow();
+      try {
+        while (true) {
+          boolean open = closeSignal.pause(POLL_MILLIS);
+          if (!open) {
+            awaitLastFlush();
+            return false;
+          }
+          if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
+            logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); starting a new recording there");
+            return true;
+          }
+          if (ours.getState() != RecordingState.RUNNING) {
+            if (!CloseSignal.jvmShuttingDown()) {
+              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
+            }
+            return true;
+          }
+          if (!delivering.isAlive()) {
+            throw new IOException("the JDK's event stream stopped reading " + repository, failure.get());
+          }
+        }
+      } finally {
+        stream.close();
+        delivering.join(CLOSE_WAIT_MILLIS);
+        if (delivering.isAlive()) { // it would still feed the joiner: no other stream may start
+          closeSignal.close();
+          logger.warning("Spanflight: the JDK's event stream did not end within " + CLOSE_WAIT_MILLIS
+              + " ms; no more profiles");
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Waits until the JDK's stream has delivered what JFR flushed up to now (a calibration committed now). */
+  private void awaitLastFlush() throws InterruptedException {
+    joiner.awaitCalibrationCommittedNow(LAST_FLUSH_WAIT_MILLIS);
   }
 
   /**

@@ -49,6 +49,8 @@ public final class SampleJoiner {
   private final AtomicLong belowThreshold = new AtomicLong();
   private final AtomicLong ownThreadWaits = new AtomicLong();
   private final LongPredicate ownThread;
+  /** Which reader feeds this joiner: kept here, the one object every stream of the JVM shares. */
+  private final JfrReaders readers;
   private final AtomicLong calibrations = new AtomicLong();
   /** Events the reader delivered per watched source ({@link BlindSources#WATCHED}), since startup. */
   private final AtomicLongArray watchedEvents = new AtomicLongArray(BlindSources.WATCHED.size());
@@ -59,12 +61,24 @@ public final class SampleJoiner {
 
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
-    this(clock, timelines, registry, collector, filters, OwnThreads::contains);
+    this(clock, timelines, registry, collector, filters, JfrReaders.auto());
+  }
+
+  /** @param readers which reader reads the recording (for the life of this joiner, the JVM's) */
+  public SampleJoiner(JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector,
+      SampleFilters filters, JfrReaders readers) {
+    this(clock, timelines, registry, collector, filters, OwnThreads::contains, readers);
   }
 
   /** @param ownThread whether a Java thread id is one of Spanflight's own threads (tests choose) */
   SampleJoiner(JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector,
       SampleFilters filters, LongPredicate ownThread) {
+    this(clock, timelines, registry, collector, filters, ownThread, JfrReaders.auto());
+  }
+
+  private SampleJoiner(JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector,
+      SampleFilters filters, LongPredicate ownThread, JfrReaders readers) {
+    this.readers = readers;
     this.ownThread = ownThread;
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
@@ -78,6 +92,11 @@ public final class SampleJoiner {
    */
   ReentrantLock feeding() {
     return feeding;
+  }
+
+  /** Which reader reads the recording (ours, or the JDK's stream), and its fallbacks. */
+  public JfrReaders readers() {
+    return readers;
   }
 
   /** The store the reader of the events given to {@link #onEvent} interns their stacks in. */
@@ -330,11 +349,11 @@ public final class SampleJoiner {
     return String.format(
         "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%s"
             + " below-our-threshold=%d own-thread-waits=%d calibrations=%d (largest residual %d µs, map"
-            + " trusted %s past the newest) stack-store-clears=%d",
+            + " trusted %s past the newest) stack-store-clears=%d %s",
         join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
         join.filtered(), dropped, belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
         largestResidualNanos / 1000,
         trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms",
-        store.generation());
+        store.generation(), readers.describe());
   }
 }

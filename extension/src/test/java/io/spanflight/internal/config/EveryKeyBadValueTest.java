@@ -53,6 +53,7 @@ class EveryKeyBadValueTest {
     POWER_OF_TWO("a power of two between", "1000", "-16", "2147483648", "x", "8"),
     EXPORTER("one of otlp, file, none", "kafka", "otlp,file", "1"),
     JFR_CAP("one of none, default", "max", "true"),
+    JFR_READER("one of auto, spanflight, jdk", "ours", "true", "jdk,auto"),
     PROTOCOL("grpc or http/protobuf", "grpcx", "http/json", "http"),
     COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
     FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
@@ -102,6 +103,7 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.scope.events", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.scope.events.threshold", Kind.DURATION);
     KINDS.put("otel.spanflight.jfr.cap", Kind.JFR_CAP);
+    KINDS.put("otel.spanflight.jfr.reader", Kind.JFR_READER);
     KINDS.put("otel.spanflight.jmx.enabled", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.jit.background.c2", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.span.costs", Kind.BOOLEAN);

@@ -138,6 +138,8 @@ public final class ChunkReader {
   private long stepsLeft;
   /** Null: events are handed out in the order read. */
   private EventOrder order;
+  /** The latest end (start plus duration, in ticks) of a subscribed event read so far. */
+  private long newestEndTicks = Long.MIN_VALUE;
 
   /**
    * A reader handing {@code events} the events named in {@code eventNames}; subscription i asks
@@ -280,6 +282,20 @@ public final class ChunkReader {
       return (int) stack - 1;
     }
     return chunkBytes == null ? -1 : readStackAgain(row);
+  }
+
+  /**
+   * The latest end time, in ticks, of the subscribed events read so far (each handed out, even
+   * from a flush that failed after it), or Long.MIN_VALUE: where a reader taking over from this one
+   * starts (events ending later), so that none is handed out twice.
+   */
+  public long newestEndTicks() {
+    return newestEndTicks;
+  }
+
+  /** Whether a chunk header has been read, so that {@link #nanos} converts ticks. */
+  public boolean hasClock() {
+    return clock != null;
   }
 
   /** Stacks read from the chunk a second time (or more) since the store let go of them. */
@@ -473,11 +489,24 @@ public final class ChunkReader {
       for (int slot = 0; slot < wanted.length; slot++) {
         int field = type.fieldIndex(wanted[slot]);
         if (field >= 0) {
+          requireReadable(type, type.fields().get(field));
           plan[PLAN_SLOTS + field] = slot;
         }
       }
       planOfType.put(type.id(), plans.size());
       plans.add(plan);
+    }
+  }
+
+  /**
+   * A field asked for must hold one value: a number, a string or a constant reference. An array or
+   * a nested value would be read as -1 (no value) for every event, and every sample dropped without
+   * a word: the event's layout is not the one this reader's plan reads.
+   */
+  private void requireReadable(Type type, Field field) throws ChunkFormatException {
+    if (field.array() || (!field.constantPool() && metadata.type(field.typeId()).kind() == ChunkMetadata.Kind.FIELDS)) {
+      throw new ChunkFormatException("event " + type.name() + " has field " + field.name() + " as "
+          + (field.array() ? "an array" : "a nested value") + ", not the single value the reader's plan reads");
     }
   }
 
@@ -747,6 +776,7 @@ public final class ChunkReader {
       if (input.position() > at + size) {
         throw new ChunkFormatException("event at " + at + " holds more than the " + size + " bytes it says");
       }
+      newestEndTicks = Math.max(newestEndTicks, start + Math.max(0, duration));
       if (order == null) {
         events.event(plan[0], values);
       } else {

@@ -58,6 +58,8 @@ public final class RepositoryFollower implements AutoCloseable {
   private long chunks;
   /** The repository's owner, once checked. */
   private UserPrincipal owner;
+  /** Nothing, outside the smoke tests that make our reader fail: see {@link ChunkDamage}. */
+  private final ChunkDamage damage = ChunkDamage.fromSystemProperty();
 
   public RepositoryFollower(Path repository, ChunkReader reader) {
     this.repository = repository;
@@ -176,7 +178,7 @@ public final class RepositoryFollower implements AutoCloseable {
    * JVM runs as and that no one else can write: write access of others is taken away first. An
    * {@link UntrustedRepositoryException} says why it cannot be trusted.
    */
-  static UserPrincipal trustedOwner(Path repository) throws IOException {
+  public static UserPrincipal trustedOwner(Path repository) throws IOException {
     BasicFileAttributes basic = Files.readAttributes(repository, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     if (!basic.isDirectory()) {
       throw new UntrustedRepositoryException("JFR's repository " + repository + " is not a directory (or is a symbolic link)");
@@ -235,6 +237,7 @@ public final class RepositoryFollower implements AutoCloseable {
     // the file's length after the header was read: it only grows, so the size the header gives
     // was written within it (read before, a flush in between would make a sound header look bad)
     long available = channel.size();
+    damage.header(headerBytes);
     return ChunkHeader.read(new ChunkInput(headerBytes.array(), 0, ChunkHeader.SIZE), available);
   }
 
