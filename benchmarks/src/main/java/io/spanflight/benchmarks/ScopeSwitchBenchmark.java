@@ -4,13 +4,17 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
+import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.LocalRoots;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -32,6 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Spanflight ({@code off}), with the pure-Java bridge ({@code java}) and with the native bridge
  * ({@code native}), on a platform thread and inside a virtual thread (JDK 21+). One fork per
  * combination: the wrapper is global to a JVM. Run with {@code -prof gc} for bytes per pair.
+ *
+ * <p>{@code span}: {@code recorded}, a span the SDK records (as the agent's spans are), which the
+ * registry finds through its {@link LocalRoots} entry as in a run; {@code wrapped}, a span context
+ * no SDK has seen (what every run of this benchmark measured until 2026-11-29), which goes through
+ * the registry's key map.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -45,6 +54,10 @@ public class ScopeSwitchBenchmark {
   @Param({"off", "java", "native"})
   public String spanflight;
 
+  @Param({"recorded", "wrapped"})
+  public String span;
+
+  private final LocalRoots localRoots = new LocalRoots();
   private Context context;
   private MethodHandle startVirtualThread;
 
@@ -56,16 +69,23 @@ public class ScopeSwitchBenchmark {
       if (spanflight.equals("native") && !bridge.implementation().startsWith("native")) {
         throw new IllegalStateException("native bridge unavailable: " + bridge.implementation());
       }
-      SpanflightContextStorage.start(new SwitchRecorder(new ContextRegistry(bridge), bridge));
+      ContextRegistry registry = new ContextRegistry(bridge, ContextAttributes.NONE, localRoots, false);
+      localRoots.connect(registry);
+      SpanflightContextStorage.start(new SwitchRecorder(registry, bridge));
       DrainWarmUp.drain(bridge, 20);
     }
-    SpanContext spanContext =
-        SpanContext.create(
-            "0af7651916cd43dd8448eb211c80319c",
-            "b7ad6b7169203331",
-            TraceFlags.getSampled(),
-            TraceState.getDefault());
-    context = Context.root().with(Span.wrap(spanContext));
+    if (span.equals("recorded")) {
+      Tracer tracer = SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("bench");
+      context = Context.root().with(tracer.spanBuilder("request").startSpan());
+    } else {
+      SpanContext spanContext =
+          SpanContext.create(
+              "0af7651916cd43dd8448eb211c80319c",
+              "b7ad6b7169203331",
+              TraceFlags.getSampled(),
+              TraceState.getDefault());
+      context = Context.root().with(Span.wrap(spanContext));
+    }
     try {
       startVirtualThread =
           MethodHandles.publicLookup()

@@ -10,7 +10,6 @@ import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.registry.AttributeKeyMap;
 import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
-import io.spanflight.internal.registry.EndedSpans;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * takes it out of the key map. Spans of a request under one root span with {@code http.route} and
  * {@code http.request.method}, as the defaults read; the registry is pruned as in a run.
  * {@code spanBare} is the SDK's own cost of starting and ending such a span, for scale, and
- * {@code span} the same with our two span processors.
+ * {@code span} the same with our span processor ({@link LocalRoots}, which also tells the registry
+ * of each end; until 2026-11-29 there were two, {@code LocalRoots} and {@code EndedSpans}).
  * <pre>java -jar benchmarks/target/benchmarks.jar SpanInternBenchmark -jvmArgsAppend --enable-native-access=ALL-UNNAMED</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -42,17 +42,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class SpanInternBenchmark {
   private final LocalRoots localRoots = new LocalRoots();
-  private final EndedSpans endedSpans = new EndedSpans();
-  private final Tracer tracer =
-      SdkTracerProvider.builder().addSpanProcessor(localRoots).addSpanProcessor(endedSpans).build().get("bench");
+  private final Tracer tracer = SdkTracerProvider.builder().addSpanProcessor(localRoots).build().get("bench");
   /** A tracer with one span processor that does nothing (with none, the SDK records no span at all). */
   private final Tracer bareTracer =
       SdkTracerProvider.builder().addSpanProcessor(new IdleProcessor()).build().get("bench");
   private final ContextBridge bridge = ContextBridges.create(1024, null, false);
   private final ContextRegistry registry = new ContextRegistry(
       bridge,
-      span -> span,
-      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRoot, new AttributeKeyMap()));
+      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRoot, new AttributeKeyMap()),
+      localRoots,
+      false);
   private Span root;
 
   private static final class IdleProcessor implements io.opentelemetry.sdk.trace.SpanProcessor {
@@ -77,7 +76,7 @@ public class SpanInternBenchmark {
 
   @Setup
   public void setUp() {
-    endedSpans.connect(registry);
+    localRoots.connect(registry);
     root = tracer.spanBuilder("GET /owners/{ownerId}").startSpan();
     root.setAttribute("http.route", "/owners/{ownerId}");
     root.setAttribute("http.request.method", "GET");
@@ -92,7 +91,7 @@ public class SpanInternBenchmark {
     return child;
   }
 
-  /** Start and end a child span (the SDK and our span processors: local roots, ended spans). */
+  /** Start and end a child span (the SDK and our span processor). */
   @Benchmark
   public Span span() {
     Span child = tracer.spanBuilder("child").setParent(rootContext).startSpan();

@@ -32,7 +32,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
 /**
@@ -98,11 +97,7 @@ record DataPath(
         config.contextAttributes().isEmpty()
             ? ContextAttributes.NONE
             : new ContextAttributes(config.contextAttributes(), localRoots::localRoot, new AttributeKeyMap());
-    ContextRegistry registry =
-        new ContextRegistry(
-            bridge,
-            config.linkLocalRoot() ? localRoots::localRootOf : UnaryOperator.identity(),
-            attributes);
+    ContextRegistry registry = new ContextRegistry(bridge, attributes, localRoots, config.linkLocalRoot());
     Timelines timelines = new Timelines(bridge, config.maxSteps());
     ProfileCollector collector = new ProfileCollector(config.linkUnsampled());
     SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters(),

@@ -13,7 +13,6 @@ import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.config.UnknownKeys;
 import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.costs.SpanCosts;
-import io.spanflight.internal.registry.EndedSpans;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -34,12 +33,10 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AtomicBoolean started = new AtomicBoolean();
   /**
-   * Tracks local roots, for context attributes and the Grafana mode; added to the tracer provider
-   * only when one of them is on.
+   * Tracks live spans: their local roots (context attributes, the Grafana mode) and the ids the
+   * registry interned them under, and tells the registry when they end.
    */
   private static final LocalRoots localRoots = new LocalRoots();
-  /** Lets the registry drop an ended span's key at once (see {@link EndedSpans}). */
-  private static final EndedSpans endedSpans = new EndedSpans();
   /** Connects the cost-annotating span exporter to the profiler once it starts. */
   private static final SpanCostLink costLink = new SpanCostLink();
   /** Costs go on the spans of one exporter: taking a span's costs empties its entry. */
@@ -53,10 +50,6 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
         (builder, properties) -> {
           SpanflightConfig config = SpanflightConfig.read(properties);
           if (!config.active()) {
-            return builder;
-          }
-          builder.addSpanProcessor(endedSpans);
-          if (!config.linkLocalRoot() && config.contextAttributes().isEmpty()) {
             return builder;
           }
           if (config.linkLocalRoot()) {
@@ -121,7 +114,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
       // the agent's process detector may have copied -D secrets into the resource: ours masks them
       Spanflight spanflight =
           Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots, costLink);
-      endedSpans.connect(spanflight.registry());
+      localRoots.connect(spanflight.registry());
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);
     }

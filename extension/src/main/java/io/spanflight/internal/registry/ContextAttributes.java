@@ -74,17 +74,41 @@ public final class ContextAttributes {
     String[] pairs = new String[keys.size() * 2];
     int n = 0;
     for (int i = 0; i < keys.size(); i++) {
-      String value = source.getAttribute(stringKeys.get(i));
-      if (value == null) {
-        Long number = source.getAttribute(longKeys.get(i));
-        value = number == null ? null : number.toString();
-      }
+      String value = value(source, i);
       if (value != null) {
         pairs[n++] = keys.get(i);
         pairs[n++] = value;
       }
     }
     return n == pairs.length ? pairs : Arrays.copyOf(pairs, n);
+  }
+
+  /** The value of the {@code i}th key on {@code source} now (a string, or a long as text), or null. */
+  private String value(ReadableSpan source, int i) {
+    String value = source.getAttribute(stringKeys.get(i));
+    if (value == null) {
+      Long number = source.getAttribute(longKeys.get(i));
+      value = number == null ? null : number.toString();
+    }
+    return value;
+  }
+
+  /**
+   * Whether {@link #read} would give {@code pairs} now, asked without allocating (a long value
+   * aside): what lets a local root keep its packing while its attributes do not change.
+   */
+  boolean stillReads(ReadableSpan source, String[] pairs) {
+    int n = 0;
+    for (int i = 0; i < keys.size(); i++) {
+      String value = value(source, i);
+      if (value != null) {
+        if (n + 2 > pairs.length || !keys.get(i).equals(pairs[n]) || !value.equals(pairs[n + 1])) {
+          return false;
+        }
+        n += 2;
+      }
+    }
+    return n == pairs.length;
   }
 
   static final String[] NO_PAIRS = new String[0];
@@ -97,12 +121,12 @@ public final class ContextAttributes {
    * its number for the bridge ({@link ContextBridge#define}'s attribute set, or {@link
    * ContextBridge#OWN_ATTRIBUTES} for a set that is not shared).
    */
-  record Packed(String[] pairs, byte[] bytes, int dropped, int set) {}
+  record Packed(String[] pairs, byte[] bytes, int dropped, int set, ContextAttributes madeBy) {}
 
   private static final byte[] NO_BYTES = new byte[0];
 
   /** No attributes: no bytes, no set. */
-  private static final Packed NOTHING = new Packed(NO_PAIRS, NO_BYTES, 0, ContextBridge.OWN_ATTRIBUTES);
+  private static final Packed NOTHING = new Packed(NO_PAIRS, NO_BYTES, 0, ContextBridge.OWN_ATTRIBUTES, null);
 
   /**
    * The next shared set's number, for the whole process (the native context table is per
@@ -179,13 +203,33 @@ public final class ContextAttributes {
    * set number (within the bound of {@link #shared}): callers read its bytes and never change them.
    */
   Packed recordBytes(String[] pairs) {
+    return counted(packing(pairs));
+  }
+
+  /**
+   * {@link #recordBytes(String[])} of a local root's attributes now: its last packing while they
+   * have not changed (no array, no map lookup), else a new one that it keeps.
+   */
+  Packed recordBytes(LocalRoot root) {
+    return counted(root.packing(this));
+  }
+
+  /** The packing of {@code pairs}, shared when it can be, with nothing counted. */
+  Packed packing(String[] pairs) {
     if (pairs.length == 0) {
       return NOTHING;
     }
     Packed packed = sharedEntry(pairs);
-    if (packed == null) {
-      packed = pack(pairs, ContextBridge.OWN_ATTRIBUTES); // beyond the bound: this record's own
-    }
+    return packed != null ? packed : pack(pairs, ContextBridge.OWN_ATTRIBUTES); // beyond the bound: this record's own
+  }
+
+  /** Whether {@code packed} is a packing of these attributes (their keys, their key map). */
+  boolean made(Packed packed) {
+    return packed == NOTHING || packed.madeBy() == this;
+  }
+
+  /** Counts the values a record's packing left out (once per record). */
+  private Packed counted(Packed packed) {
     if (packed.dropped() > 0) {
       droppedValues.addAndGet(packed.dropped());
     }
@@ -217,7 +261,7 @@ public final class ContextAttributes {
         at += values[i].length;
       }
     }
-    return new Packed(pairs, out, dropped, set);
+    return new Packed(pairs, out, dropped, set, this);
   }
 
   /** Values left out of records (too long, or the key map was full). */

@@ -79,14 +79,17 @@ public final class ContextRecord {
    *
    * @param linkTo the span profiles link to: the span itself, or its local root in the Grafana
    *     mode (same trace)
+   * @param localRoot the span's local root, or null when unknown: where its attributes are read
+   *     (if any are configured), and its trace id's halves, parsed once per local root
    */
-  void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, UserEntries user, int epoch) {
+  void define(int id, Object key, SpanContext spanContext, SpanContext linkTo, LocalRoot localRoot, UserEntries user,
+      int epoch) {
     this.hasSpan = spanContext.isValid();
     String[] pairs = user == null ? ContextAttributes.NO_PAIRS : user.pairs();
     if (userPairs != pairs) {
       userPairs = pairs; // only when it changes: any reference stored into an old object marks its card
     }
-    LocalRoot root = hasSpan ? attributes.sourceOf(spanContext) : null;
+    LocalRoot root = hasSpan ? localRoot : null;
     String traceId = spanContext.getTraceId();
     if (root != null && root.sharesTraceId(traceId)) {
       this.traceIdHigh = root.traceIdHigh(); // parsed once per local root, not once per span
@@ -98,7 +101,7 @@ public final class ContextRecord {
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    refs.set(keyAt + 1, root);
+    refs.set(keyAt + 1, attributes.keys().isEmpty() ? null : root);
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
@@ -248,6 +251,9 @@ public final class ContextRecord {
 
   /** The attributes packed for the OTEP-4947 record, as they are now. */
   ContextAttributes.Packed recordAttributes() {
+    if (userPairs.length == 0 && spanAttributes() instanceof LocalRoot root) {
+      return attributes.recordBytes(root);
+    }
     return attributes.recordBytes(attributePairs());
   }
 

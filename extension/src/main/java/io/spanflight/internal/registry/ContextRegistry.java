@@ -22,6 +22,13 @@ import java.util.function.UnaryOperator;
  * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
  * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
  *
+ * <p>A recorded span between its start and its end is found through {@link LocalRoots}, which
+ * keeps the span's {@link LiveSpan} (its local root, and the record it was last interned as) for
+ * its own reasons: a switch to it makes that one map lookup and no other, its first switch stores
+ * a reference, and its end takes the record out of use as the span's ({@link #spanEnded(LiveSpan)}).
+ * Every other context (spans the SDK does not record, spans used after their end, user-defined
+ * entries, a registry without live spans) goes through the registry's key map.
+ *
  * <p>The key map holds only the contexts interned since the previous prune: every prune takes the
  * records it keeps out of it, so that the span contexts they were interned by (and their id
  * strings) can be collected while the records wait for their timelines. A span that ends leaves
@@ -73,6 +80,10 @@ public final class ContextRegistry {
   private final ContextAttributes attributes;
   private final int maxIndex;
   private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
+  /** Live spans and their ids, or null: every context goes through the key map. */
+  private final LocalRoots liveSpans;
+  /** Whether samples link to the local root (the Grafana mode) rather than to the span itself. */
+  private final boolean linkLocalRoot;
   /** Creates the record of a span context key; one object, not a capturing lambda per new span. */
   private final Function<Object, ContextRecord> createForSpan = key -> create((SpanContext) key, null, key);
 
@@ -98,10 +109,35 @@ public final class ContextRegistry {
   /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
   ContextRegistry(
       ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes, int maxIndex) {
+    this(bridge, linkTarget, attributes, maxIndex, null, false);
+  }
+
+  /**
+   * The registry of a run: live spans are interned through {@code liveSpans} (see {@link LiveSpan}).
+   *
+   * @param linkLocalRoot samples link to the local root of their span (the Grafana mode)
+   */
+  public ContextRegistry(
+      ContextBridge bridge, ContextAttributes attributes, LocalRoots liveSpans, boolean linkLocalRoot) {
+    this(bridge, linkLocalRoot ? liveSpans::localRootOf : UnaryOperator.identity(), attributes,
+        ContextIds.MAX_INDEX, liveSpans, linkLocalRoot);
+  }
+
+  /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
+  ContextRegistry(ContextBridge bridge, ContextAttributes attributes, LocalRoots liveSpans, boolean linkLocalRoot,
+      int maxIndex) {
+    this(bridge, linkLocalRoot ? liveSpans::localRootOf : UnaryOperator.identity(), attributes, maxIndex,
+        liveSpans, linkLocalRoot);
+  }
+
+  private ContextRegistry(ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes,
+      int maxIndex, LocalRoots liveSpans, boolean linkLocalRoot) {
     this.bridge = bridge;
     this.linkTarget = linkTarget;
     this.attributes = attributes;
     this.maxIndex = Math.min(maxIndex, ContextIds.MAX_INDEX);
+    this.liveSpans = liveSpans;
+    this.linkLocalRoot = linkLocalRoot;
   }
 
   /** A span context together with user-defined entries. */
@@ -109,11 +145,34 @@ public final class ContextRegistry {
 
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
+    LiveSpan live = liveSpans == null ? null : liveSpans.live(spanContext);
+    if (live != null) {
+      return idOf(live, spanContext);
+    }
     int id = currentId(byKey.get(spanContext), spanContext);
     if (id == NO_CONTEXT) {
       id = currentId(byKey.computeIfAbsent(spanContext, createForSpan), spanContext);
     }
     return id;
+  }
+
+  /**
+   * A live span's id: that of the record it was last interned as while the record still stands for
+   * it (see {@link #currentId}), else a new record's. Two threads that intern the same span at once
+   * each get a record of their own, both correct; the span keeps the later one.
+   */
+  private int idOf(LiveSpan live, SpanContext spanContext) {
+    int id = currentId(live.record(), live);
+    if (id != NO_CONTEXT) {
+      return id;
+    }
+    LocalRoot root = live.root();
+    ContextRecord record = create(spanContext, null, live, root, linkLocalRoot ? root.context() : spanContext);
+    if (record == null) {
+      return NO_CONTEXT;
+    }
+    live.record(record);
+    return record.id();
   }
 
   /**
@@ -157,8 +216,20 @@ public final class ContextRegistry {
     return id;
   }
 
-  /** A record for a fresh id (the slot's own record, defined anew), or null when all slots are in use. */
+  /** A record for a fresh id, found through the key map. */
   private ContextRecord create(SpanContext spanContext, UserEntries entries, Object key) {
+    LocalRoot root = spanContext.isValid() ? attributes.sourceOf(spanContext) : null;
+    return create(spanContext, entries, key, root, linkTarget.apply(spanContext));
+  }
+
+  /**
+   * A record for a fresh id (the slot's own record, defined anew), or null when all slots are in use.
+   *
+   * @param root the span's local root, or null when unknown
+   * @param linkTo the span samples link to
+   */
+  private ContextRecord create(
+      SpanContext spanContext, UserEntries entries, Object key, LocalRoot root, SpanContext linkTo) {
     int id = nextId();
     if (id == NO_CONTEXT) {
       exhausted.incrementAndGet();
@@ -169,7 +240,7 @@ public final class ContextRegistry {
     if (fresh) {
       record = byId.newRecord(ContextIds.index(id), attributes);
     }
-    record.define(id, key, spanContext, linkTarget.apply(spanContext), entries, epoch);
+    record.define(id, key, spanContext, linkTo, root, entries, epoch);
     ContextAttributes.Packed packed = record.recordAttributes();
     bridge.define(id, record.traceIdHigh(), record.traceIdLow(), record.spanIdNumber(),
         spanContext.getTraceFlags().asByte(), packed.bytes(), packed.set());
@@ -288,6 +359,20 @@ public final class ContextRegistry {
   }
 
   /**
+   * A live span has ended: the record it was last interned under stops being its current record
+   * (a later use interns anew, through the key map) and, if the span is a local root, lets the
+   * span go as {@link #spanEnded(SpanContext)} does. No map operation: its entry in {@link
+   * LocalRoots} is gone already.
+   */
+  public void spanEnded(LiveSpan live) {
+    ContextRecord record = live.record();
+    if (record != null && record.key() == live) {
+      record.forgetKey(live);
+      record.releaseEndedSource();
+    }
+  }
+
+  /**
    * Takes a record out of the key map: it stays resolvable by id for the timelines that refer to
    * it, but no longer holds the application's span context (and its id strings) for the seconds
    * until they are pruned. A later use of the same span interns a new record with the same link.
@@ -301,7 +386,9 @@ public final class ContextRegistry {
    * thread that found the record and then reads its key still finds the key, or finds no mapping.
    */
   private void forgetKey(ContextRecord record, Object key) {
-    if (key != null && byKey.remove(key, record)) {
+    if (key instanceof LiveSpan) {
+      record.forgetKey(key); // never in the key map: the span's next switch finds no current record
+    } else if (key != null && byKey.remove(key, record)) {
       record.forgetKey(key);
     }
   }

@@ -30,6 +30,8 @@ public final class LocalRoot {
   private final long traceIdLow;
   /** The span ({@link ReadableSpan}) until it has ended and been read, then its pairs ({@code String[]}). */
   private volatile Object state;
+  /** The last packing of its attributes for the record (see {@link #packing}), or null. */
+  private volatile ContextAttributes.Packed packed;
 
   public LocalRoot(ReadableSpan span) {
     this.context = span.getSpanContext();
@@ -85,6 +87,27 @@ public final class LocalRoot {
   }
 
   /** Whether the root span has ended and its attributes are kept (the span let go). */
+  /**
+   * Its attributes now, packed for the OTEP-4947 record: the last packing while the values are
+   * the same (read again, compared, nothing allocated), else a new one, kept for the next record.
+   * Most spans of a request start after its route is known: they all share the root's one packing.
+   */
+  ContextAttributes.Packed packing(ContextAttributes attributes) {
+    ContextAttributes.Packed last = packed;
+    if (last != null && attributes.made(last)) {
+      Object now = state;
+      boolean current = now instanceof String[] kept
+          ? kept == last.pairs() || java.util.Arrays.equals(kept, last.pairs())
+          : attributes.stillReads((ReadableSpan) now, last.pairs());
+      if (current) {
+        return last;
+      }
+    }
+    ContextAttributes.Packed made = attributes.packing(pairs(attributes));
+    packed = made;
+    return made;
+  }
+
   boolean hasEnded() {
     return state instanceof String[];
   }

@@ -10,20 +10,28 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Remembers, for every live span, its local root (the first span of the trace in this process):
- * context attributes such as {@code http.route} are read from it, and in the Grafana/Pyroscope
- * mode samples link to it and it is marked with {@code pyroscope.profile.id} = its span id, which
- * Grafana's "profiles for this span" looks for. A span processor of the agent's SDK; entries leave
- * when their span ends. Spans that are not recorded (not sampled) never reach span processors, so
- * they have no local root here.
+ * Remembers, for every live span, its local root (the first span of the trace in this process)
+ * and the id the registry interned it under ({@link LiveSpan}): context attributes such as {@code
+ * http.route} are read from the local root, and in the Grafana/Pyroscope mode samples link to it
+ * and it is marked with {@code pyroscope.profile.id} = its span id, which Grafana's "profiles for
+ * this span" looks for. A span processor of the agent's SDK, the only one Spanflight adds; entries
+ * leave when their span ends, and the registry is told at once (see {@link
+ * ContextRegistry#spanEnded(LiveSpan)}). Spans that are not recorded (not sampled) never reach span
+ * processors: they have no entry here, and the registry interns them in its own key map.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class LocalRoots implements SpanProcessor {
   public static final String PROFILE_ID_ATTRIBUTE = "pyroscope.profile.id";
 
-  private final ConcurrentHashMap<SpanContext, LocalRoot> rootOf = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<SpanContext, LiveSpan> live = new ConcurrentHashMap<>();
   private volatile boolean markProfileId;
+  private volatile ContextRegistry registry;
+
+  /** Tells {@code registry} when a span ends, from now on (null: stops). */
+  public void connect(ContextRegistry registry) {
+    this.registry = registry;
+  }
 
   /** Marks local roots with {@code pyroscope.profile.id} from now on (the Grafana mode). */
   public void markProfileIds() {
@@ -34,7 +42,8 @@ public final class LocalRoots implements SpanProcessor {
   public void onStart(Context parentContext, ReadWriteSpan span) {
     SpanContext self = span.getSpanContext();
     SpanContext parent = Span.fromContext(parentContext).getSpanContext();
-    LocalRoot root = parent.isValid() && !parent.isRemote() ? rootOf.get(parent) : null;
+    LiveSpan parentSpan = parent.isValid() && !parent.isRemote() ? live.get(parent) : null;
+    LocalRoot root = parentSpan != null ? parentSpan.root() : null;
     if (root == null) {
       // no local parent (or its start was not seen): this span is a local root
       root = new LocalRoot(span);
@@ -42,7 +51,7 @@ public final class LocalRoots implements SpanProcessor {
         span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
       }
     }
-    rootOf.put(self, root);
+    live.put(self, new LiveSpan(root));
   }
 
   @Override
@@ -50,9 +59,19 @@ public final class LocalRoots implements SpanProcessor {
     return true;
   }
 
+  /** On the application's thread: one map removal, the registry told, nothing thrown. */
   @Override
   public void onEnd(ReadableSpan span) {
-    rootOf.remove(span.getSpanContext());
+    LiveSpan ended = live.remove(span.getSpanContext());
+    ContextRegistry target = registry;
+    if (ended == null || target == null) {
+      return;
+    }
+    try {
+      target.spanEnded(ended);
+    } catch (RuntimeException e) {
+      // Never into the application: the record lets its key go at the registry's next prune instead.
+    }
   }
 
   @Override
@@ -62,23 +81,29 @@ public final class LocalRoots implements SpanProcessor {
 
   /** The local root of a live span, or the span itself when it is unknown. */
   public SpanContext localRootOf(SpanContext span) {
-    LocalRoot root = rootOf.get(span);
-    return root != null ? root.context() : span;
+    LiveSpan entry = live.get(span);
+    return entry != null ? entry.root().context() : span;
   }
 
   /** The local root of a live span, or null when its start was not seen. */
   public LocalRoot localRoot(SpanContext span) {
-    return rootOf.get(span);
+    LiveSpan entry = live.get(span);
+    return entry != null ? entry.root() : null;
+  }
+
+  /** The entry of a span between its start and its end, or null. */
+  LiveSpan live(SpanContext span) {
+    return live.get(span);
   }
 
   /** Spans currently tracked. */
   public int size() {
-    return rootOf.size();
+    return live.size();
   }
 
   @Override
   public CompletableResultCode shutdown() {
-    rootOf.clear();
+    live.clear();
     return CompletableResultCode.ofSuccess();
   }
 }

@@ -5,8 +5,8 @@
  *
  * <p>In: span contexts from {@code capture} on application threads ({@link
  * io.spanflight.internal.registry.ContextRegistry#idOf}); span starts and ends from the agent's SDK
- * ({@link io.spanflight.internal.registry.LocalRoots}, {@link
- * io.spanflight.internal.registry.EndedSpans}); the ids timelines still refer to, at each prune.
+ * ({@link io.spanflight.internal.registry.LocalRoots}, which keeps each live span's {@link
+ * io.spanflight.internal.registry.LiveSpan}); the ids timelines still refer to, at each prune.
  * Out: ids (written by {@code capture} through {@code bridge}), records resolved inside a {@link
  * io.spanflight.internal.registry.ReadWindow} (by {@code correlate}'s join) and read by {@code
  * filter} and {@code profile}, the attribute key map of the OTEP-4719 process context.

@@ -22,7 +22,8 @@ class ContextAttributesTest {
   private final ContextAttributes attributes =
       new ContextAttributes(List.of("http.route", "http.request.method", "tenant.id"), localRoots::localRoot, keyMap);
   private final TestBridge bridge = new TestBridge();
-  private final ContextRegistry registry = new ContextRegistry(bridge, s -> s, attributes);
+  /** As Spanflight wires it: live spans interned through {@link LocalRoots}. */
+  private final ContextRegistry registry = new ContextRegistry(bridge, attributes, localRoots, false);
 
   @Test
   void childContextsCarryTheLocalRootsAttributesIncludingValuesSetLater() {
@@ -80,11 +81,10 @@ class ContextAttributesTest {
     assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
   }
 
-  /** A tracer whose span ends reach the registry, in the order Spanflight adds its processors. */
+  /** A tracer whose span ends reach the registry, as in a run. */
   private Tracer endingTracer() {
-    EndedSpans endedSpans = new EndedSpans();
-    endedSpans.connect(registry);
-    return SdkTracerProvider.builder().addSpanProcessor(endedSpans).addSpanProcessor(localRoots).build().get("t");
+    localRoots.connect(registry);
+    return tracer;
   }
 
   private static void awaitCollected(WeakReference<?> reference) {
@@ -147,6 +147,41 @@ class ContextAttributesTest {
     byte[] expected = {0, 2, '/', 'a', 1, 3, 'G', 'E', 'T'};
     assertThat(bridge.attributesOf(id)).isEqualTo(expected);
     root.end();
+  }
+
+  @Test
+  void theSpansOfARootShareItsPackingUntilItsValuesChange() {
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    int rootId = registry.idOf(root.getSpanContext()); // current before the framework matched the route
+    root.setAttribute("http.route", "/o/{id}");
+    int firstId = registry.idOf(childOf(root).getSpanContext());
+    int secondId = registry.idOf(childOf(root).getSpanContext());
+    LocalRoot localRoot = localRoots.localRoot(root.getSpanContext());
+
+    assertThat(bridge.attributesOf(rootId)).isEqualTo(new byte[] {1, 3, 'G', 'E', 'T'});
+    byte[] routed = {0, 7, '/', 'o', '/', '{', 'i', 'd', '}', 1, 3, 'G', 'E', 'T'};
+    assertThat(bridge.attributesOf(firstId)).isEqualTo(routed);
+    assertThat(bridge.attributesOf(secondId)).isEqualTo(routed);
+    assertThat(bridge.attributeSetOf(secondId)).isEqualTo(bridge.attributeSetOf(firstId)).isNotNegative();
+    assertThat(localRoot.packing(attributes)).as("kept while the values stay").isSameAs(localRoot.packing(attributes));
+
+    root.setAttribute("http.route", "/c");
+    int changedId = registry.idOf(childOf(root).getSpanContext());
+    root.setAttribute("tenant.id", 7L);
+    int longId = registry.idOf(childOf(root).getSpanContext());
+    Span late = childOf(root);
+    root.end();
+    int endedId = registry.idOf(late.getSpanContext()); // first current after its root ended
+
+    byte[] changed = {0, 2, '/', 'c', 1, 3, 'G', 'E', 'T'};
+    assertThat(bridge.attributesOf(changedId)).as("a changed value: packed anew").isEqualTo(changed);
+    byte[] withTenant = {0, 2, '/', 'c', 1, 3, 'G', 'E', 'T', 2, 1, '7'};
+    assertThat(bridge.attributesOf(longId)).as("a value added, a long one").isEqualTo(withTenant);
+    assertThat(bridge.attributesOf(endedId)).as("the ended root's kept values").isEqualTo(withTenant);
+  }
+
+  private Span childOf(Span root) {
+    return tracer.spanBuilder("work").setParent(Context.root().with(root)).startSpan();
   }
 
   @Test

@@ -79,4 +79,73 @@ class LocalRootsTest {
     child.end();
     root.end();
   }
+
+  @Test
+  void throughItsLiveSpanTheRegistryLinksToTheLocalRootToo() {
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, true);
+    Span root = tracer.spanBuilder("root").startSpan();
+    Span child = tracer.spanBuilder("child").setParent(Context.root().with(root)).startSpan();
+
+    ContextRecord record = registry.resolve(registry.idOf(child.getSpanContext()));
+
+    assertThat(record.spanIdHex()).isEqualTo(child.getSpanContext().getSpanId());
+    assertThat(record.traceIdHex()).isEqualTo(child.getSpanContext().getTraceId());
+    assertThat(record.link().spanIdBytes()).isEqualTo(root.getSpanContext().getSpanIdBytes());
+    child.end();
+    root.end();
+  }
+
+  @Test
+  void aLiveSpanKeepsItsIdWhileItRunsAndItsEndTakesTheRecordOutOfUse() {
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false);
+    localRoots.connect(registry);
+    Span span = tracer.spanBuilder("request").startSpan();
+    int id = registry.idOf(span.getSpanContext());
+    assertThat(registry.idOf(span.getSpanContext())).as("while it runs: the same record").isEqualTo(id);
+    assertThat(registry.size()).isEqualTo(1);
+
+    span.end();
+
+    assertThat(registry.resolve(id)).as("timelines may still refer to it").isNotNull();
+    int again = registry.idOf(span.getSpanContext());
+    assertThat(again).as("a use after the end interns a new record").isNotEqualTo(id).isNotZero();
+    assertThat(registry.resolve(again).link()).isEqualTo(registry.resolve(id).link());
+  }
+
+  @Test
+  void afterAPruneALiveSpanIsInternedAnewAndItsOldIdStillResolves() {
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false);
+    Span span = tracer.spanBuilder("request").startSpan();
+    int id = registry.idOf(span.getSpanContext());
+
+    registry.prune(slot -> true); // referenced by a timeline: kept, but no longer the span's current record
+
+    int again = registry.idOf(span.getSpanContext());
+    assertThat(again).isNotEqualTo(id).isNotZero();
+    assertThat(registry.resolve(id).spanIdHex()).isEqualTo(span.getSpanContext().getSpanId());
+    assertThat(registry.resolve(again).spanIdHex()).isEqualTo(span.getSpanContext().getSpanId());
+    span.end();
+  }
+
+  @Test
+  void aLiveSpansIdWhoseSlotWentToAnotherSpanIsNeverItsId() {
+    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false, 1);
+    Span first = tracer.spanBuilder("first").startSpan();
+    int firstId = registry.idOf(first.getSpanContext());
+    for (int i = 0; i < 4; i++) {
+      registry.prune(slot -> false); // unused and unreferenced: retired, then its slot freed
+    }
+    Span second = tracer.spanBuilder("second").startSpan();
+    int secondId = registry.idOf(second.getSpanContext());
+    assertThat(secondId).as("the one slot, handed out again").isNotZero().isNotEqualTo(firstId);
+
+    int firstAgain = registry.idOf(first.getSpanContext());
+
+    assertThat(firstAgain).as("the first span's old id names a slot that is the second's now").isNotEqualTo(secondId);
+    assertThat(firstAgain).as("no slot left for it: no context, never another span's").isZero();
+    assertThat(registry.resolve(firstId)).isNull();
+    assertThat(registry.resolve(secondId).spanIdHex()).isEqualTo(second.getSpanContext().getSpanId());
+    first.end();
+    second.end();
+  }
 }
