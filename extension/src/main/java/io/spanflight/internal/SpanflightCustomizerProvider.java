@@ -33,8 +33,8 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AtomicBoolean started = new AtomicBoolean();
   /**
-   * Tracks live spans: their local roots (context attributes, the Grafana mode) and the ids the
-   * registry interned them under, and tells the registry when they end.
+   * Tracks live spans: their local roots (context attributes, the Grafana mode) and the records the
+   * registry interned them as, and tells the registry when they end.
    */
   private static final LocalRoots localRoots = new LocalRoots();
   /** Connects the cost-annotating span exporter to the profiler once it starts. */

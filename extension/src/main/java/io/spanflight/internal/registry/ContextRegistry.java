@@ -119,8 +119,7 @@ public final class ContextRegistry {
    */
   public ContextRegistry(
       ContextBridge bridge, ContextAttributes attributes, LocalRoots liveSpans, boolean linkLocalRoot) {
-    this(bridge, linkLocalRoot ? liveSpans::localRootOf : UnaryOperator.identity(), attributes,
-        ContextIds.MAX_INDEX, liveSpans, linkLocalRoot);
+    this(bridge, attributes, liveSpans, linkLocalRoot, ContextIds.MAX_INDEX);
   }
 
   /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
