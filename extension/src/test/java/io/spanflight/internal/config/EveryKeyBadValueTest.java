@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.LogLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +17,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -196,8 +195,9 @@ class EveryKeyBadValueTest {
   void aBadValueMakesOneLineNamingKeyValueAndExpectedFormAndTheRestStaysUsable(String key, String shown, String value) {
     Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
     properties.put(key, value);
-    List<LogRecord> lines = new ArrayList<>();
-    SpanflightConfig config = readAndLog(properties, lines);
+    Read read = readAndLog(properties);
+    SpanflightConfig config = read.config();
+    List<LogRecord> lines = read.lines();
 
     List<LogRecord> problems = lines.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).collect(Collectors.toList());
     assertThat(problems).as("warning or severe lines for %s=%s", key, shown).hasSize(1);
@@ -238,8 +238,9 @@ class EveryKeyBadValueTest {
   void aBadSpanCostValueSwitchesOffSpanCostsOnlyEvenWhenTheyAreAskedFor(String key, String shown, String value) {
     Map<String, String> properties = new HashMap<>(Map.of(SpanflightConfig.SPAN_COSTS, "true"));
     properties.put(key, value);
-    List<LogRecord> lines = new ArrayList<>();
-    SpanflightConfig config = readAndLog(properties, lines);
+    Read read = readAndLog(properties);
+    SpanflightConfig config = read.config();
+    List<LogRecord> lines = read.lines();
 
     assertThat(lines).filteredOn(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
         .as("lines for %s=%s", key, shown).singleElement()
@@ -260,8 +261,9 @@ class EveryKeyBadValueTest {
     for (String empty : List.of("", "  ")) {
       Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
       properties.put(key, empty);
-      List<LogRecord> lines = new ArrayList<>();
-      SpanflightConfig config = readAndLog(properties, lines);
+      Read read = readAndLog(properties);
+      SpanflightConfig config = read.config();
+      List<LogRecord> lines = read.lines();
       assertThat(lines).as("lines for %s='%s'", key, empty).noneMatch(r -> r.getLevel().intValue() >= Level.WARNING.intValue());
       assertThat(config.active()).isTrue();
     }
@@ -271,31 +273,17 @@ class EveryKeyBadValueTest {
     return documentedKeys().stream();
   }
 
-  private static SpanflightConfig readAndLog(Map<String, String> properties, List<LogRecord> lines) {
-    Logger logger = Logger.getLogger("io.spanflight");
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            lines.add(record);
-          }
+  /** The settings read from {@code properties}, their errors logged, and every line Spanflight logged. */
+  private record Read(SpanflightConfig config, List<LogRecord> lines) {}
 
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    logger.addHandler(handler);
-    try {
+  private static Read readAndLog(Map<String, String> properties) {
+    try (LogLines lines = LogLines.listen("io.spanflight")) {
       SpanflightConfig[] config = new SpanflightConfig[1];
       assertThatCode(() -> config[0] = SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties)))
           .as("reading %s", properties.keySet())
           .doesNotThrowAnyException();
       config[0].logErrors();
-      return config[0];
-    } finally {
-      logger.removeHandler(handler);
+      return new Read(config[0], lines.records());
     }
   }
 
