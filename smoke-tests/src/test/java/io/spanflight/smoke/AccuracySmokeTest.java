@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -181,25 +182,40 @@ class AccuracySmokeTest extends SmokeTestBase {
   }
 
   /**
-   * A chunk Spanflight's reader cannot read, under a running agent: from {@value
-   * #DAMAGE_AFTER_SECONDS} s on, every chunk header it reads names format 3.0 (the test seam
-   * {@code spanflight.test.damageChunks}; the files stay as JFR wrote them). The JDK's stream takes
-   * over: one warning, the metric {@code spanflight.jfr.reader_fallbacks} = 1, and every path, those
-   * driven before the fallback and those after, judged as above.
+   * A chunk Spanflight's reader cannot read, under a running agent, damaged by the test seam {@code
+   * spanflight.test.damageChunks} in what our reader reads (the files stay as JFR wrote them):
+   *
+   * <ul>
+   *   <li>{@code version:}{@value #DAMAGE_AFTER_SECONDS}: from then on, every chunk header it reads
+   *       names format 3.0; paths are driven before the fallback (read by ours) and after;
+   *   <li>{@code layout:0}: from the first metadata on, {@code jdk.ExecutionSample} has no field
+   *       {@code sampledThread} (as from a JDK that renamed it): the plan check fails before our
+   *       reader hands out any event, and the JDK's stream reads from the recording's start.
+   * </ul>
+   *
+   * The JDK's stream takes over: one warning naming what failed, the metric {@code
+   * spanflight.jfr.reader_fallbacks} = 1, and every path judged as above. (A JVM falls back once, so
+   * each kind is a run of its own, about 50 s; the other kinds run in-process in {@code
+   * ReaderFallbackTest}.)
    */
-  @Test
+  @ParameterizedTest(name = "{0}:{1}")
+  @CsvSource({
+      "version, " + DAMAGE_AFTER_SECONDS + ", JFR chunk format 3.0",
+      "layout, 0, event jdk.ExecutionSample has no field sampledThread",
+  })
   @Timeout(value = 8, unit = TimeUnit.MINUTES)
-  void aChunkOurReaderCannotReadFallsBackToTheJdksStreamAndLinksStayRight() throws Exception {
+  void aChunkOurReaderCannotReadFallsBackToTheJdksStreamAndLinksStayRight(String kind, int afterSeconds,
+      String failure) throws Exception {
     Jdk jdk = newestJdk();
     List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
     try (OtlpCollector metrics = OtlpCollector.start()) {
       Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder
-          .systemProperty("spanflight.test.damageChunks", "version:" + DAMAGE_AFTER_SECONDS)
+          .systemProperty("spanflight.test.damageChunks", kind + ":" + afterSeconds)
           .systemProperty("otel.metrics.exporter", "otlp")
           .systemProperty("otel.exporter.otlp.metrics.endpoint", metrics.endpoint())
           .systemProperty("otel.metric.export.interval", "1000"));
       String rendered = run.table().render("Attribution accuracy on " + jdk + ", Spanflight's reader failing "
-          + DAMAGE_AFTER_SECONDS + " s in (chunk format 3.0), the JDK's stream reading on; paths in the order"
+          + afterSeconds + " s in (" + failure + "), the JDK's stream reading on; paths in the order"
           + " driven, first driven " + run.phases());
       System.out.println(rendered);
       assertThat(run.table().failing()).as(withLog(run.app(), rendered + "\n" + run.received()))
@@ -207,11 +223,13 @@ class AccuracySmokeTest extends SmokeTestBase {
           .isEmpty();
       String log = run.app().logText();
       assertThat(log).as(withLog(run.app(), "one fallback line")).containsOnlyOnce("cannot read what this JDK");
-      assertThat(log).contains("JFR chunk format 3.0", "Spanflight reads its recording with the JDK's event stream",
+      assertThat(log).contains(failure, "Spanflight reads its recording with the JDK's event stream",
           "allocates more and costs more CPU", "reader=jdk (auto, fallbacks 1)");
       assertThat(log).as(withLog(run.app(), "no failed-read retries")).doesNotContain("could not read its JFR recording");
-      assertThat(run.phases().values()).as("paths first driven before and after the fallback " + run.phases())
-          .contains("ours", "jdk");
+      if (afterSeconds > 0) {
+        assertThat(run.phases().values()).as("paths first driven before and after the fallback " + run.phases())
+            .contains("ours", "jdk");
+      }
       assertThat(SelfMetricsSmokeTest.latestWith(metrics.metricRequests(), "spanflight.jfr.reader_fallbacks", "", null))
           .as("the self-metric").hasValue(1);
     }

@@ -53,8 +53,9 @@ import java.util.function.Supplier;
 
 /**
  * Reads every key of {@link SpanflightConfig} once, in a fixed order, into one. A bad value adds
- * its message to the errors (the {@code otel.spanflight.span.costs*} keys: to the span-cost errors)
- * and is replaced by a safe value, so that one wrong key makes one message.
+ * its message to the errors (the {@code otel.spanflight.span.costs*} keys: to the span-cost errors;
+ * {@code otel.spanflight.jfr.reader}: to the defaulted settings) and is replaced by a safe value, so
+ * that one wrong key makes one message.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -63,6 +64,7 @@ final class ConfigReader {
   private final Settings s;
   private final List<String> errors = new ArrayList<>();
   private final List<String> spanCostErrors = new ArrayList<>();
+  private final List<String> defaulted = new ArrayList<>();
 
   ConfigReader(ConfigProperties properties) {
     this.properties = properties;
@@ -104,8 +106,9 @@ final class ConfigReader {
     OtlpSettings otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
     boolean capAtDefaultJfc =
         read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
+    // which reader reads the recording concerns nothing else: a bad value reads as the default does
     String jfrReader =
-        read(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);
+        readOrDefault(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);
     boolean jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
     boolean backgroundC2 = read(() -> s.bool(BACKGROUND_C2, false), false);
     // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
@@ -119,7 +122,7 @@ final class ConfigReader {
             () -> s.duration(SPAN_COSTS_WAIT, DEFAULT_SPAN_COSTS_WAIT, Duration.ofMillis(100), Duration.ofSeconds(60)),
             DEFAULT_SPAN_COSTS_WAIT);
     return new SpanflightConfig(
-        List.copyOf(errors), List.copyOf(spanCostErrors), enabled, exporter, exportInterval, fileDirectory,
+        List.copyOf(errors), List.copyOf(spanCostErrors), List.copyOf(defaulted), enabled, exporter, exportInterval, fileDirectory,
         Collections.unmodifiableSet(fileFormats), Collections.unmodifiableList(sources), filters, ringSize, maxSteps,
         methodHooksMax, nativeEnabled, linkLocalRoot, rawPayload, contextAttributes, linkUnsampled,
         scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled, backgroundC2,
@@ -166,5 +169,13 @@ final class ConfigReader {
 
   private <T> T readSpanCosts(Supplier<T> reader, T onError) {
     return ConfigError.collect(spanCostErrors, reader, onError);
+  }
+
+  /** A setting whose bad value concerns nothing else: its default stands in, said in the message. */
+  private <T> T readOrDefault(Supplier<T> reader, T defaultValue) {
+    List<String> refused = new ArrayList<>(1);
+    T value = ConfigError.collect(refused, reader, defaultValue);
+    refused.forEach(error -> defaulted.add(error + "; " + defaultValue + ", the default, is used"));
+    return value;
   }
 }

@@ -17,13 +17,16 @@ import java.util.logging.Logger;
  * thrown: the caller logs each one and switches off what it concerns. Every key concerns the whole
  * pipeline, so its error switches Spanflight off while the application keeps running, except the
  * {@code otel.spanflight.span.costs*} keys: their error ({@link #spanCostErrors()}) switches only
- * span costs off.
+ * span costs off; and {@code otel.spanflight.jfr.reader}: its error ({@link #defaulted()}) leaves
+ * its default in force, which reads as well as any choice.
  *
  * <p>Not API: internal to Spanflight.
  *
  * @param errors one message per bad setting, each naming the key, the value and the expected form
  * @param spanCostErrors one message per bad {@code otel.spanflight.span.costs*} setting; they switch
  *     span costs off only
+ * @param defaulted one message per bad setting whose default is used instead (each says which);
+ *     they switch nothing off
  * @param fileFormats what {@code file} writes per interval: never empty
  * @param sources every JFR source, enabled or not, in catalogue order
  * @param filters the context filters: which samples are kept, per source
@@ -63,6 +66,7 @@ import java.util.logging.Logger;
 public record SpanflightConfig(
     List<String> errors,
     List<String> spanCostErrors,
+    List<String> defaulted,
     boolean enabled,
     Exporter exporter,
     Duration exportInterval,
@@ -167,7 +171,8 @@ public record SpanflightConfig(
   /**
    * Logs each error as one severe line, which says that Spanflight is off because of it; the
    * application runs on without Spanflight. Each span-cost error is one warning line saying that
-   * span costs are off and the rest runs. Values that may hold secrets were never put in them.
+   * span costs are off and the rest runs; each defaulted setting one warning line saying that its
+   * default is used. Values that may hold secrets were never put in them.
    */
   public void logErrors() {
     for (String error : errors) {
@@ -175,6 +180,9 @@ public record SpanflightConfig(
     }
     for (String error : spanCostErrors) {
       logger.warning("Spanflight span costs are off (the rest of Spanflight runs): " + error);
+    }
+    for (String error : defaulted) {
+      logger.warning("Spanflight ignores a setting (the rest of Spanflight runs as set): " + error);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.jfr.chunk.ChunkReader;
+import io.spanflight.internal.jfr.chunk.ChunkReader.Expected;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.ArrayList;
@@ -53,38 +54,49 @@ final class ReaderEvents implements ChunkReader.Events {
 
   /**
    * What the reader is asked for: one subscription per source (its fields in the order above,
-   * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}. The
-   * benchmark's reader arm subscribes with the same list.
+   * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}, each field
+   * with what it must be (a chunk whose metadata says otherwise is one our reader cannot read:
+   * see {@link JfrReaders}). The benchmark's reader arm subscribes with the same list.
    *
    * @param methodTimings per source subscription, whether it is {@code jdk.MethodTiming}: decided
    *     once here, not per event
    */
-  record Subscriptions(String[] names, String[][] fields, boolean[] methodTimings, int calibration, int activeSetting) {
+  record Subscriptions(String[] names, String[][] fields, Expected[][] expected, boolean[] methodTimings,
+      int calibration, int activeSetting) {
     static Subscriptions of(List<JfrSource> sources) {
       List<String> names = new ArrayList<>();
       List<String[]> fields = new ArrayList<>();
+      List<Expected[]> expected = new ArrayList<>();
       boolean[] methodTimings = new boolean[sources.size()];
       for (JfrSource source : sources) {
         boolean methodTiming = source.eventName.equals(JfrSources.METHOD_TIMING);
         methodTimings[names.size()] = methodTiming;
         names.add(source.eventName);
-        fields.add(methodTiming
-            ? new String[] {"startTime", "method", "invocations", "average"}
-            : new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
-                weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
+        if (methodTiming) {
+          fields.add(new String[] {"startTime", "method", "invocations", "average"});
+          expected.add(new Expected[] {Expected.NUMBER, Expected.METHOD, Expected.NUMBER, Expected.NUMBER});
+        } else {
+          fields.add(new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
+              weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
+          // an instant event has no duration; a value field missing is counted as a drop (see sample)
+          expected.add(new Expected[] {Expected.NUMBER, Expected.THREAD, Expected.STACK_TRACE,
+              Expected.NUMBER_IF_PRESENT, Expected.NUMBER_IF_PRESENT, Expected.METHOD});
+        }
       }
       int calibration = names.size();
       names.add(CalibrationEvent.NAME);
       fields.add(new String[] {"startTime", "nanoTime"});
+      expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER});
       int activeSetting = names.size();
       names.add(EffectiveSettings.ACTIVE_SETTING);
       fields.add(new String[] {"startTime", "id", "name", "value"});
-      return new Subscriptions(
-          names.toArray(String[]::new), fields.toArray(String[][]::new), methodTimings, calibration, activeSetting);
+      expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER, Expected.STRING, Expected.STRING});
+      return new Subscriptions(names.toArray(String[]::new), fields.toArray(String[][]::new),
+          expected.toArray(Expected[][]::new), methodTimings, calibration, activeSetting);
     }
 
     ChunkReader reader(ConstantStore store, ChunkReader.Events events) {
-      return new ChunkReader(store, names, fields, events);
+      return new ChunkReader(store, names, fields, expected, events);
     }
 
     /** Whether {@code subscription} is a source's {@code jdk.MethodTiming}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.LogLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +17,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -36,7 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * allows (malformed, negative, huge, wrong unit, wrong type, control characters): reading the
  * settings does not throw, exactly one warning or severe line is logged, on one line, naming the
  * key, the value (never for a secret) and the expected form, and the rest of the settings stays
- * usable. Spanflight goes off, except for the span-cost keys, which switch span costs off only. A documented key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
+ * usable. Spanflight goes off, except for the span-cost keys, which switch span costs off only,
+ * and the keys of {@link #DEFAULTED}, whose default is used instead (the line says so). A
+ * documented key without an entry in {@link #KINDS} fails, so a new key needs its bad values.
  */
 class EveryKeyBadValueTest {
   private static final Path CONFIGURATION_DOC =
@@ -53,7 +54,7 @@ class EveryKeyBadValueTest {
     POWER_OF_TWO("a power of two between", "1000", "-16", "2147483648", "x", "8"),
     EXPORTER("one of otlp, file, none", "kafka", "otlp,file", "1"),
     JFR_CAP("one of none, default", "max", "true"),
-    JFR_READER("one of auto, spanflight, jdk", "ours", "true", "jdk,auto"),
+    JFR_READER("one of auto, spanflight, jdk", "fast", "ours", "true", "jdk,auto"),
     PROTOCOL("grpc or http/protobuf", "grpcx", "http/json", "http"),
     COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
     FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
@@ -83,6 +84,15 @@ class EveryKeyBadValueTest {
 
   /** The kind of each key of the configuration table (docs/configuration.md). */
   private static final Map<String, Kind> KINDS = new LinkedHashMap<>();
+  /**
+   * Keys whose bad value concerns nothing else: the default is used instead, and what the
+   * settings then hold.
+   */
+  private static final Map<String, Defaulted> DEFAULTED =
+      Map.of(SpanflightConfig.JFR_READER, new Defaulted("auto", SpanflightConfig::jfrReader));
+
+  record Defaulted(String value, java.util.function.Function<SpanflightConfig, Object> inForce) {}
+
   /** Other settings a key is only read or checked with. */
   private static final Map<String, Map<String, String>> WITH = new HashMap<>();
 
@@ -185,16 +195,19 @@ class EveryKeyBadValueTest {
   void aBadValueMakesOneLineNamingKeyValueAndExpectedFormAndTheRestStaysUsable(String key, String shown, String value) {
     Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
     properties.put(key, value);
-    List<LogRecord> lines = new ArrayList<>();
-    SpanflightConfig config = readAndLog(properties, lines);
+    Read read = readAndLog(properties);
+    SpanflightConfig config = read.config();
+    List<LogRecord> lines = read.lines();
 
     List<LogRecord> problems = lines.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).collect(Collectors.toList());
     assertThat(problems).as("warning or severe lines for %s=%s", key, shown).hasSize(1);
     String line = problems.get(0).getMessage();
     assertThat(line).as("one line").doesNotContain("\n", "\r");
     boolean spanCostKey = key.startsWith(SpanflightConfig.SPAN_COSTS);
+    Defaulted defaulted = DEFAULTED.get(key);
     assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected,
-        spanCostKey ? "Spanflight span costs are off (the rest of Spanflight runs)" : "Spanflight is off");
+        spanCostKey ? "Spanflight span costs are off (the rest of Spanflight runs)"
+            : defaulted != null ? "Spanflight ignores a setting (the rest of Spanflight runs as set)" : "Spanflight is off");
     SECRETS.forEach(secret -> assertThat(line).as("a secret").doesNotContain(secret));
     if (kindOf(key) == Kind.HEADERS) {
       assertThat(line).as("header values are secrets").doesNotContain("'" + value + "'");
@@ -209,6 +222,11 @@ class EveryKeyBadValueTest {
     if (spanCostKey) { // an add-on: only it goes off
       assertThat(config.active()).as("Spanflight runs").isTrue();
       assertThat(config.spanCosts()).as("span costs").isFalse();
+    } else if (defaulted != null) { // nothing goes off: the default is in force
+      assertThat(line).endsWith("; " + defaulted.value() + ", the default, is used");
+      assertThat(config.active()).as("Spanflight runs").isTrue();
+      assertThat(config.errors()).isEmpty();
+      assertThat(defaulted.inForce().apply(config)).isEqualTo(defaulted.value());
     } else {
       assertThat(config.active()).isFalse();
     }
@@ -220,8 +238,9 @@ class EveryKeyBadValueTest {
   void aBadSpanCostValueSwitchesOffSpanCostsOnlyEvenWhenTheyAreAskedFor(String key, String shown, String value) {
     Map<String, String> properties = new HashMap<>(Map.of(SpanflightConfig.SPAN_COSTS, "true"));
     properties.put(key, value);
-    List<LogRecord> lines = new ArrayList<>();
-    SpanflightConfig config = readAndLog(properties, lines);
+    Read read = readAndLog(properties);
+    SpanflightConfig config = read.config();
+    List<LogRecord> lines = read.lines();
 
     assertThat(lines).filteredOn(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
         .as("lines for %s=%s", key, shown).singleElement()
@@ -242,8 +261,9 @@ class EveryKeyBadValueTest {
     for (String empty : List.of("", "  ")) {
       Map<String, String> properties = new HashMap<>(WITH.getOrDefault(key, Map.of()));
       properties.put(key, empty);
-      List<LogRecord> lines = new ArrayList<>();
-      SpanflightConfig config = readAndLog(properties, lines);
+      Read read = readAndLog(properties);
+      SpanflightConfig config = read.config();
+      List<LogRecord> lines = read.lines();
       assertThat(lines).as("lines for %s='%s'", key, empty).noneMatch(r -> r.getLevel().intValue() >= Level.WARNING.intValue());
       assertThat(config.active()).isTrue();
     }
@@ -253,31 +273,17 @@ class EveryKeyBadValueTest {
     return documentedKeys().stream();
   }
 
-  private static SpanflightConfig readAndLog(Map<String, String> properties, List<LogRecord> lines) {
-    Logger logger = Logger.getLogger("io.spanflight");
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            lines.add(record);
-          }
+  /** The settings read from {@code properties}, their errors logged, and every line Spanflight logged. */
+  private record Read(SpanflightConfig config, List<LogRecord> lines) {}
 
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    logger.addHandler(handler);
-    try {
+  private static Read readAndLog(Map<String, String> properties) {
+    try (LogLines lines = LogLines.listen("io.spanflight")) {
       SpanflightConfig[] config = new SpanflightConfig[1];
       assertThatCode(() -> config[0] = SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties)))
           .as("reading %s", properties.keySet())
           .doesNotThrowAnyException();
       config[0].logErrors();
-      return config[0];
-    } finally {
-      logger.removeHandler(handler);
+      return new Read(config[0], lines.records());
     }
   }
 

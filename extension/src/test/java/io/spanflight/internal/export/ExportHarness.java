@@ -6,6 +6,7 @@ import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesSer
 import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
+import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.OtlpSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import java.io.ByteArrayInputStream;
@@ -14,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -45,29 +42,12 @@ final class ExportHarness implements AutoCloseable {
 
   final DeliveryQueue queue;
   final int capacity;
-  private final Handler logCapture;
-  private final List<LogRecord> logged = new ArrayList<>();
+  private final LogLines log = LogLines.listen(DeliveryQueue.class);
   private int produced;
 
   private ExportHarness(DeliveryQueue queue, int capacity) {
     this.queue = queue;
     this.capacity = capacity;
-    this.logCapture =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            synchronized (logged) {
-              logged.add(record);
-            }
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    Logger.getLogger(DeliveryQueue.class.getName()).addHandler(logCapture);
   }
 
   /** OTLP settings from {@code properties} as the agent would pass them; no errors allowed. */
@@ -171,11 +151,7 @@ final class ExportHarness implements AutoCloseable {
 
   /** The messages logged by the queue so far. */
   List<String> logMessages() {
-    synchronized (logged) {
-      List<String> messages = new ArrayList<>();
-      logged.forEach(r -> messages.add(r.getMessage()));
-      return messages;
-    }
+    return log.messages();
   }
 
   /** Polls {@code condition} every 10 ms until it holds; fails with {@code state} at the deadline. */
@@ -201,6 +177,6 @@ final class ExportHarness implements AutoCloseable {
   @Override
   public void close() {
     queue.shutdown().join(10, TimeUnit.SECONDS);
-    Logger.getLogger(DeliveryQueue.class.getName()).removeHandler(logCapture);
+    log.close();
   }
 }

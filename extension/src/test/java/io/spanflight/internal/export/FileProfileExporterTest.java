@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanflight.internal.ForeignOwner;
+import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.SpanflightConfig.FileFormat;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -113,31 +110,17 @@ class FileProfileExporterTest {
     Files.createSymbolicLink(out.resolve("." + prefix + "2.binpb.tmp"), victim);
     FileProfileExporter exporter =
         new FileProfileExporter(out, EnumSet.of(FileFormat.OTLP), null, () -> 1000L);
-    List<LogRecord> logged = new ArrayList<>();
-    Handler capture = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        logged.add(record);
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
-    Logger logger = Logger.getLogger(FileProfileExporter.class.getName());
-    logger.addHandler(capture);
+    LogLines lines = LogLines.listen(FileProfileExporter.class);
     try {
       assertThat(exporter.export(new byte[] {7}).isSuccess()).isFalse();
       assertThat(exporter.export(new byte[] {7}).isSuccess()).isFalse();
       assertThat(exporter.export(new byte[] {7}).isSuccess()).isTrue();
     } finally {
-      logger.removeHandler(capture);
+      lines.close();
     }
 
     assertThat(exporter.refusedFiles()).isEqualTo(2);
-    assertThat(logged).singleElement().satisfies(record -> {
+    assertThat(lines.records()).singleElement().satisfies(record -> {
       assertThat(record.getLevel()).isEqualTo(Level.WARNING);
       assertThat(record.getMessage())
           .isEqualTo("Spanflight did not write " + out.resolve(prefix + "1.binpb") + ": a file or symbolic link is"

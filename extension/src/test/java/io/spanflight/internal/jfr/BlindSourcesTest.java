@@ -3,15 +3,12 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.SpanflightConfig;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,19 +22,7 @@ class BlindSourcesTest {
   private static final long MS = 1_000_000L;
   private final long[] events = new long[BlindSources.WATCHED.size()];
   private final long[] work = new long[2];
-  private final List<LogRecord> lines = new ArrayList<>();
-  private final Handler handler = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      lines.add(record);
-    }
-
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  };
+  private LogLines lines;
   private final BlindSources blind = new BlindSources(i -> events[i], () -> work.clone());
   private final List<JfrSource> sources = JfrSources.of(
       SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of())).sources(),
@@ -45,13 +30,13 @@ class BlindSourcesTest {
 
   @BeforeEach
   void listen() {
-    Logger.getLogger("io.spanflight").addHandler(handler);
+    lines = LogLines.listen("io.spanflight");
     blind.runStarted();
   }
 
   @AfterEach
   void stopListening() {
-    Logger.getLogger("io.spanflight").removeHandler(handler);
+    lines.close();
   }
 
   private void interval(long cpuNanos, long allocatedBytes, long cpuEvents, long allocEvents) {
@@ -66,9 +51,9 @@ class BlindSourcesTest {
   void silentForThreeBusyIntervalsIsOneWarningThenOneLineWhenItSeesAgain() {
     interval(2000 * MS, 0, 0, 5);
     interval(2000 * MS, 0, 0, 5);
-    assertThat(lines).as("two intervals are not enough").isEmpty();
+    assertThat(lines.records()).as("two intervals are not enough").isEmpty();
     interval(2000 * MS, 0, 0, 5);
-    assertThat(lines).singleElement().satisfies(line -> {
+    assertThat(lines.records()).singleElement().satisfies(line -> {
       assertThat(line.getLevel()).isEqualTo(Level.WARNING);
       assertThat(line.getMessage()).contains("cpu source is blind", "no jdk.ExecutionSample event for 3 export intervals",
           "used 6000 ms of CPU", "likely cause: the cause for jdk.ExecutionSample");
@@ -77,11 +62,11 @@ class BlindSourcesTest {
     assertThat(blind.blindings("alloc")).isZero();
     interval(2000 * MS, 0, 0, 5);
     interval(2000 * MS, 0, 0, 5);
-    assertThat(lines).as("one line while it stays blind").hasSize(1);
+    assertThat(lines.records()).as("one line while it stays blind").hasSize(1);
     interval(2000 * MS, 0, 7, 5);
-    assertThat(lines).hasSize(2);
-    assertThat(lines.get(1).getLevel()).isEqualTo(Level.INFO);
-    assertThat(lines.get(1).getMessage()).contains("cpu source sees again: jdk.ExecutionSample events arrive");
+    assertThat(lines.records()).hasSize(2);
+    assertThat(lines.records().get(1).getLevel()).isEqualTo(Level.INFO);
+    assertThat(lines.records().get(1).getMessage()).contains("cpu source sees again: jdk.ExecutionSample events arrive");
     assertThat(blind.blindings()).isEqualTo(1);
   }
 
@@ -90,7 +75,7 @@ class BlindSourcesTest {
     for (int i = 0; i < 3; i++) {
       interval(0, 30L << 20, 0, 0);
     }
-    assertThat(lines).singleElement()
+    assertThat(lines.records()).singleElement()
         .satisfies(line -> assertThat(line.getMessage()).contains("alloc source is blind", "allocated 90 MB"));
     assertThat(blind.blindings("alloc")).isEqualTo(1);
     assertThat(blind.blindings("cpu")).as("no CPU used: silence proves nothing").isZero();
@@ -104,7 +89,7 @@ class BlindSourcesTest {
     for (int i = 0; i < 6; i++) {
       interval(5000 * MS, 100L << 20, 1, 1);
     }
-    assertThat(lines).isEmpty();
+    assertThat(lines.records()).isEmpty();
     assertThat(blind.blindings()).isZero();
   }
 
@@ -115,8 +100,8 @@ class BlindSourcesTest {
     blind.runStarted();
     interval(2000 * MS, 0, 0, 1);
     interval(2000 * MS, 0, 0, 1);
-    assertThat(lines).isEmpty();
+    assertThat(lines.records()).isEmpty();
     interval(2000 * MS, 0, 0, 1);
-    assertThat(lines).hasSize(1);
+    assertThat(lines.records()).hasSize(1);
   }
 }

@@ -2,6 +2,7 @@ package io.spanflight.internal.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.spanflight.internal.LogLines;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
@@ -12,9 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.logging.Handler;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -172,10 +171,7 @@ class JfrClockTest {
     long t0 = jvm.originNanos;
     bridge.then(s -> s.switched(7, t0, 11)); // the thread is in span 11 throughout
     timelines.drain();
-    List<LogRecord> warnings = new ArrayList<>();
-    Handler handler = capture(warnings);
-    Logger logger = Logger.getLogger(JfrClock.class.getName());
-    logger.addHandler(handler);
+    LogLines lines = LogLines.listen(JfrClock.class);
     Random random = new Random(3);
     long wander = 0; // the tick clock wanders off nanoTime by up to a few ms: no line fits it
     int linkedAfterDetection = 0;
@@ -197,8 +193,9 @@ class JfrClockTest {
         }
       }
     } finally {
-      logger.removeHandler(handler);
+      lines.close();
     }
+    List<LogRecord> warnings = lines.records();
     assertThat(clock.outOfTolerance()).isPositive();
     assertThat(linkedAfterDetection).as("samples linked once the clock was found off its line").isZero();
     assertThat(unknownAfterDetection).isPositive();
@@ -210,20 +207,5 @@ class JfrClockTest {
   private static SampleJoiner joiner(JfrClock clock, Timelines timelines, ScriptedBridge bridge) {
     return new SampleJoiner(
         clock, timelines, new ContextRegistry(bridge), new ProfileCollector(), SampleFilters.NONE);
-  }
-
-  private static Handler capture(List<LogRecord> records) {
-    return new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        records.add(record);
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
   }
 }

@@ -3,42 +3,26 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.spanflight.internal.LogLines;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The reader switch: which reader reads, when it falls back, what it says and counts. */
 class JfrReadersTest {
-  private final Logger logger = Logger.getLogger(JfrReaders.class.getName());
-  private final List<LogRecord> lines = new ArrayList<>();
-  private final Handler handler = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      lines.add(record);
-    }
-
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  };
+  private LogLines lines;
 
   @BeforeEach
   void listen() {
-    logger.addHandler(handler);
+    lines = LogLines.listen(JfrReaders.class);
   }
 
   @AfterEach
   void stopListening() {
-    logger.removeHandler(handler);
+    lines.close();
   }
 
   @Test
@@ -54,8 +38,8 @@ class JfrReadersTest {
     assertThat(readers.inUse()).isEqualTo("jdk");
     assertThat(readers.fallbacks()).isEqualTo(1);
     assertThat(readers.describe()).isEqualTo("reader=jdk (auto, fallbacks 1)");
-    assertThat(lines).hasSize(1);
-    LogRecord line = lines.get(0);
+    assertThat(lines.records()).hasSize(1);
+    LogRecord line = lines.records().get(0);
     assertThat(line.getLevel()).isEqualTo(Level.WARNING);
     assertThat(line.getMessage())
         .doesNotContain("\n")
@@ -64,7 +48,7 @@ class JfrReadersTest {
 
     assertThat(readers.fallBack(new IOException("again"))).as("already on the JDK's stream").isFalse();
     assertThat(readers.fallbacks()).isEqualTo(1);
-    assertThat(lines).hasSize(1);
+    assertThat(lines.records()).hasSize(1);
   }
 
   @Test
@@ -73,7 +57,7 @@ class JfrReadersTest {
     assertThat(readers.fallBack(new IOException("metadata"))).isFalse();
     assertThat(readers.jdk()).isFalse();
     assertThat(readers.fallbacks()).isZero();
-    assertThat(lines).isEmpty();
+    assertThat(lines.records()).isEmpty();
   }
 
   @Test
@@ -83,7 +67,7 @@ class JfrReadersTest {
     assertThat(readers.fallBack(new IOException("truncated"))).isFalse();
     assertThat(readers.fallbacks()).isZero();
     assertThat(readers.describe()).isEqualTo("reader=jdk (jdk, fallbacks 0)");
-    assertThat(lines).isEmpty();
+    assertThat(lines.records()).isEmpty();
   }
 
   @Test

@@ -48,6 +48,39 @@ public final class ChunkReader {
     void event(int subscription, long[] values);
   }
 
+  /**
+   * What a field asked for must be in each chunk's metadata, checked before any of the chunk's
+   * events is read: a JDK that renamed a field, dropped it or changed its type would otherwise have
+   * its values read as something else (a thread id as a thread reference, a string as a number),
+   * or as -1 for every event, and the samples dropped or misjoined without a word. A field that is
+   * not what it must be is a {@link ChunkFormatException}.
+   */
+  public enum Expected {
+    /** Nothing checked beyond one value (not an array, not nested), and the field may be absent. */
+    ANY(false, null),
+    /** A number written in the event (an integer, char, byte, boolean, float or double), if the type has the field. */
+    NUMBER_IF_PRESENT(false, null),
+    /** A number written in the event. */
+    NUMBER(true, null),
+    /** A string written in the event (its value is a {@link ConstantStore} index). */
+    STRING(true, null),
+    /** A reference to a thread of the chunk's constants: for {@link #javaThreadId} and {@link #virtual}. */
+    THREAD(true, "java.lang.Thread"),
+    /** A reference to a stack trace of the chunk's constants: for {@link #stack}. */
+    STACK_TRACE(true, STACK_TRACE_TYPE),
+    /** A reference to a method of the chunk's constants: for {@link #method}. */
+    METHOD(true, "jdk.types.Method");
+
+    private final boolean required;
+    /** The type a constant reference must name, or null for a value written in the event. */
+    private final String reference;
+
+    Expected(boolean required, String reference) {
+      this.required = required;
+      this.reference = reference;
+    }
+  }
+
   /** The chunk being read, again: where a stack the store let go of is read from anew. */
   interface ChunkBytes {
     /** The chunk's bytes from {@code offset} on, at least {@code length} of them. */
@@ -84,10 +117,11 @@ public final class ChunkReader {
   private static final int MAX_FRAMES = 8192;
   private static final int MAX_POOLS = 1 << 12;
   private static final int MAX_CHECKPOINTS = 1 << 16;
-  private static final String STACK_TRACE = "jdk.types.StackTrace";
+  private static final String STACK_TRACE_TYPE = "jdk.types.StackTrace";
 
   private final String[] eventNames;
   private final String[][] eventFields;
+  private final Expected[][] expected;
   private final ConstantStore store;
   private final long maxStoreEntries;
   private final long maxStackEntries;
@@ -147,7 +181,16 @@ public final class ChunkReader {
    * for nothing: its value is -1).
    */
   public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events) {
-    this(store, eventNames, eventFields, events, MAX_STORE_ENTRIES, MAX_STACK_ENTRIES);
+    this(store, eventNames, eventFields, anything(eventFields), events, MAX_STORE_ENTRIES, MAX_STACK_ENTRIES);
+  }
+
+  /**
+   * As {@link #ChunkReader(ConstantStore, String[], String[][], Events)}, each field {@code
+   * eventFields[i][j]} checked in every chunk's metadata to be what {@code expected[i][j]} says.
+   */
+  public ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Expected[][] expected,
+      Events events) {
+    this(store, eventNames, eventFields, expected, events, MAX_STORE_ENTRIES, MAX_STACK_ENTRIES);
   }
 
   /**
@@ -156,18 +199,37 @@ public final class ChunkReader {
    */
   ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Events events, long maxStoreEntries,
       long maxStackEntries) {
+    this(store, eventNames, eventFields, anything(eventFields), events, maxStoreEntries, maxStackEntries);
+  }
+
+  private ChunkReader(ConstantStore store, String[] eventNames, String[][] eventFields, Expected[][] expected,
+      Events events, long maxStoreEntries, long maxStackEntries) {
     this.maxStoreEntries = maxStoreEntries;
     this.maxStackEntries = maxStackEntries;
     this.store = store;
     this.eventNames = eventNames.clone();
     this.eventFields = eventFields.clone();
+    this.expected = expected.clone();
     this.events = events;
     int widest = 0;
-    for (String[] fields : eventFields) {
-      widest = Math.max(widest, fields.length);
-      requireDistinct(fields);
+    for (int i = 0; i < eventFields.length; i++) {
+      widest = Math.max(widest, eventFields[i].length);
+      requireDistinct(eventFields[i]);
+      if (expected[i].length != eventFields[i].length) {
+        throw new IllegalArgumentException("expected " + Arrays.toString(expected[i]) + " for the fields "
+            + Arrays.toString(eventFields[i]));
+      }
     }
     this.values = new long[widest];
+  }
+
+  private static Expected[][] anything(String[][] eventFields) {
+    Expected[][] expected = new Expected[eventFields.length][];
+    for (int i = 0; i < eventFields.length; i++) {
+      expected[i] = new Expected[eventFields[i].length];
+      Arrays.fill(expected[i], Expected.ANY);
+    }
+    return expected;
   }
 
   /** A field asked for twice would fill only one of its slots: refused. */
@@ -319,7 +381,7 @@ public final class ChunkReader {
     try {
       ChunkInput input = chunkBytes.read(offset, (int) length);
       input.position(offset);
-      readStackTrace(input, metadata.type(STACK_TRACE), row);
+      readStackTrace(input, metadata.type(STACK_TRACE_TYPE), row);
       if (input.position() != offset + length) {
         throw new ChunkFormatException("stack trace at " + offset + " read as " + (input.position() - offset)
             + " bytes, not the " + length + " read before");
@@ -487,10 +549,18 @@ public final class ChunkReader {
       plan[2] = type.fieldIndex("duration");
       String[] wanted = eventFields[subscription];
       for (int slot = 0; slot < wanted.length; slot++) {
+        if (wanted[slot].isEmpty()) {
+          continue;
+        }
         int field = type.fieldIndex(wanted[slot]);
+        Expected expect = expected[subscription][slot];
         if (field >= 0) {
           requireReadable(type, type.fields().get(field));
+          requireExpected(type, type.fields().get(field), expect);
           plan[PLAN_SLOTS + field] = slot;
+        } else if (expect.required) {
+          throw new ChunkFormatException("event " + type.name() + " has no field " + wanted[slot]
+              + ", which the reader's plan reads");
         }
       }
       planOfType.put(type.id(), plans.size());
@@ -507,6 +577,28 @@ public final class ChunkReader {
     if (field.array() || (!field.constantPool() && metadata.type(field.typeId()).kind() == ChunkMetadata.Kind.FIELDS)) {
       throw new ChunkFormatException("event " + type.name() + " has field " + field.name() + " as "
           + (field.array() ? "an array" : "a nested value") + ", not the single value the reader's plan reads");
+    }
+  }
+
+  /**
+   * A field asked for must be what the plan reads it as (see {@link Expected}): a JDK that changed
+   * its type would have its values read as something else.
+   */
+  private void requireExpected(Type type, Field field, Expected expect) throws ChunkFormatException {
+    if (expect == Expected.ANY) {
+      return;
+    }
+    Type of = metadata.type(field.typeId());
+    boolean as = expect.reference != null
+        ? field.constantPool() && of.name().equals(expect.reference)
+        : !field.constantPool() && (expect == Expected.STRING
+            ? of.kind() == ChunkMetadata.Kind.STRING
+            : of.kind() != ChunkMetadata.Kind.STRING && of.kind() != ChunkMetadata.Kind.FIELDS);
+    if (!as) {
+      throw new ChunkFormatException("event " + type.name() + " has field " + field.name() + " of type " + of.name()
+          + (field.constantPool() ? " (a constant reference)" : "") + ", not the "
+          + (expect.reference != null ? "reference to " + expect.reference : expect == Expected.STRING ? "string" : "number")
+          + " the reader's plan reads");
     }
   }
 
@@ -567,7 +659,7 @@ public final class ChunkReader {
           threadRows.set(row, 1, field(at.threadVirtual));
           threads.put(key, row);
         }
-        case STACK_TRACE -> {
+        case STACK_TRACE_TYPE -> {
           int row = row(stackTraces, input.position());
           readStackTrace(input, type, row);
           stackTraces.set(row, 1, input.position() - stackTraces.get(row, 0));
@@ -643,7 +735,7 @@ public final class ChunkReader {
 
     /** The type of a stack trace's frames, as the metadata declares its {@code frames} field. */
     private static Type frameType(ChunkMetadata metadata) throws ChunkFormatException {
-      Type stackTrace = metadata.type(STACK_TRACE);
+      Type stackTrace = metadata.type(STACK_TRACE_TYPE);
       int frames = index(stackTrace, "frames");
       return frames < 0 ? null : metadata.type(stackTrace.fields().get(frames).typeId());
     }

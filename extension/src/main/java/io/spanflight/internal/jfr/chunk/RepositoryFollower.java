@@ -58,7 +58,7 @@ public final class RepositoryFollower implements AutoCloseable {
   private long chunks;
   /** The repository's owner, once checked. */
   private UserPrincipal owner;
-  /** Nothing, outside the smoke tests that make our reader fail: see {@link ChunkDamage}. */
+  /** Nothing, outside the tests that make our reader fail: see {@link ChunkDamage}. */
   private final ChunkDamage damage = ChunkDamage.fromSystemProperty();
 
   public RepositoryFollower(Path repository, ChunkReader reader) {
@@ -95,6 +95,7 @@ public final class RepositoryFollower implements AutoCloseable {
           window = new byte[Math.max(length, window.length * 2)];
         }
         readFully(ByteBuffer.wrap(window, 0, length), from);
+        damage.metadata(window, from, length, header);
         reader.update(new ChunkInput(window, from, length), header, this::readAgain);
       }
       if (!header.finished()) {

@@ -1,0 +1,56 @@
+package io.spanflight.internal.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.ScriptedBridge;
+import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.registry.ContextRegistry;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * At our close, Spanflight's reader reads what JFR still held: events committed just before the
+ * close, which JFR had not yet flushed (it flushes about once a second), are written when our
+ * recording stops and read to the end of its last chunk before the stream ends. Without that
+ * read, they were lost at every switch-off and shutdown (the last second of events).
+ */
+class ReadToTheEndAtCloseTest {
+  private static final int LAST_EVENTS = 50;
+
+  @Test
+  void eventsCommittedRightBeforeTheCloseAreRead() {
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    ScriptedBridge bridge = new ScriptedBridge();
+    ProfileCollector collector = new ProfileCollector();
+    SampleJoiner joiner = new SampleJoiner(
+        new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector, SampleFilters.NONE);
+    JfrSampleStream stream = new JfrSampleStream(config.sources(), joiner, collector, Duration.ofSeconds(30));
+    try {
+      stream.start();
+      // the stream commits a calibration as it starts to read: once it arrives, ours reads
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (joiner.calibrations() == 0) {
+        assertThat(System.nanoTime() - deadline).as("the stream reads: " + joiner.summary()).isNegative();
+        LockSupport.parkNanos(20_000_000L);
+      }
+      long before = joiner.calibrations();
+
+      for (int i = 0; i < LAST_EVENTS; i++) {
+        CalibrationEvent.commitNow();
+      }
+      stream.close();
+
+      // at least: a calibration off its line makes the joiner ask for another
+      assertThat(joiner.calibrations()).as(joiner.summary()).isGreaterThanOrEqualTo(before + LAST_EVENTS);
+      assertThat(joiner.readers().inUse()).isEqualTo("spanflight");
+    } finally {
+      stream.close();
+    }
+  }
+}
