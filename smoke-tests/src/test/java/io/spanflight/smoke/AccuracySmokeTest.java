@@ -188,6 +188,10 @@ class AccuracySmokeTest extends SmokeTestBase {
    * <ul>
    *   <li>{@code version:}{@value #DAMAGE_AFTER_SECONDS}: from then on, every chunk header it reads
    *       names format 3.0; paths are driven before the fallback (read by ours) and after;
+   *   <li>{@code truncated:}{@value #DAMAGE_AFTER_SECONDS}: from then on, every chunk header it reads
+   *       gives the chunk a size a megabyte past the file's end;
+   *   <li>{@code metadata:0}: the first string of every metadata event is in an encoding no JDK
+   *       writes, so our reader cannot read the recording's metadata at all;
    *   <li>{@code layout:0}: from the first metadata on, {@code jdk.ExecutionSample} has no field
    *       {@code sampledThread} (as from a JDK that renamed it): the plan check fails before our
    *       reader hands out any event, and the JDK's stream reads from the recording's start.
@@ -195,12 +199,13 @@ class AccuracySmokeTest extends SmokeTestBase {
    *
    * The JDK's stream takes over: one warning naming what failed, the metric {@code
    * spanflight.jfr.reader_fallbacks} = 1, and every path judged as above. (A JVM falls back once, so
-   * each kind is a run of its own, about 50 s; the other kinds run in-process in {@code
-   * ReaderFallbackTest}.)
+   * each kind is a run of its own, about 50 s; {@code ReaderFallbackTest} runs them in-process too.)
    */
   @ParameterizedTest(name = "{0}:{1}")
   @CsvSource({
       "version, " + DAMAGE_AFTER_SECONDS + ", JFR chunk format 3.0",
+      "truncated, " + DAMAGE_AFTER_SECONDS + ", chunk size",
+      "metadata, 0, string encoding 6",
       "layout, 0, event jdk.ExecutionSample has no field sampledThread",
   })
   @Timeout(value = 8, unit = TimeUnit.MINUTES)
