@@ -3,6 +3,7 @@ package io.spanflight.internal.capture;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.UserEntries;
@@ -36,6 +37,7 @@ public final class SwitchRecorder {
     if (user != null) {
       return registry.idOf(spanContext, user);
     }
-    return spanContext.isValid() ? registry.idOf(spanContext) : ContextRegistry.NO_CONTEXT;
+    // Only the SDK's own spans are ReadableSpans: a propagated or unsampled span has no live entry.
+    return spanContext.isValid() ? registry.idOf(spanContext, span instanceof ReadableSpan) : ContextRegistry.NO_CONTEXT;
   }
 }

@@ -144,7 +144,16 @@ public final class ContextRegistry {
 
   /** Capture path: the id of a valid span context, creating it on first use. */
   public int idOf(SpanContext spanContext) {
-    LiveSpan live = liveSpans == null ? null : liveSpans.live(spanContext);
+    return idOf(spanContext, true);
+  }
+
+  /**
+   * Capture path: as {@link #idOf(SpanContext)}, told whether the span may be one the SDK records
+   * ({@code false} for a span that is not the SDK's: a propagated or unsampled one, which has no
+   * {@link LiveSpan}, and goes to the key map without looking for one).
+   */
+  public int idOf(SpanContext spanContext, boolean recorded) {
+    LiveSpan live = !recorded || liveSpans == null ? null : liveSpans.live(spanContext);
     if (live != null) {
       return idOf(live, spanContext);
     }
