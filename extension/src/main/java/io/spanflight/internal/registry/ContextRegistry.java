@@ -367,16 +367,25 @@ public final class ContextRegistry {
   }
 
   /**
-   * A live span has ended: the record it was last interned under stops being its current record
-   * (a later use interns anew, through the key map) and, if the span is a local root, lets the
-   * span go as {@link #spanEnded(SpanContext)} does. No map operation: its entry in {@link
-   * LocalRoots} is gone already.
+   * A live span has ended: the record it was last interned as stops being its current record (a
+   * later use interns anew, through the key map). If the span is a local root (one a request), its
+   * {@link LocalRoot} keeps its attributes and lets it go now, for the records of all its spans,
+   * whether or not the root itself was ever current. Other spans' ends do nothing more: asking
+   * whether their root has ended takes the root span's lock, which in a service is a cold cache
+   * line per span (a record whose root ends later lets it go at the next prune). No map
+   * operation: its entry in {@link LocalRoots} is gone already.
    */
   public void spanEnded(LiveSpan live) {
     ContextRecord record = live.record();
-    if (record != null && record.key() == live) {
+    boolean current = record != null && record.key() == live;
+    if (current) {
       record.forgetKey(live);
-      record.releaseEndedSource();
+    }
+    if (live.isLocalRoot()) {
+      live.root().releaseIfEnded(attributes);
+      if (current) {
+        record.releaseEndedSource();
+      }
     }
   }
 

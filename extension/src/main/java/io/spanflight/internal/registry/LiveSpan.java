@@ -15,15 +15,22 @@ package io.spanflight.internal.registry;
  */
 public final class LiveSpan {
   private final LocalRoot root;
+  /** Whether this span is its local root (the first span of its trace in this process). */
+  private final boolean isLocalRoot;
   /** Null until first interned; written racily (any record that stands for the span will do). */
   private volatile ContextRecord record;
 
-  LiveSpan(LocalRoot root) {
+  LiveSpan(LocalRoot root, boolean isLocalRoot) {
     this.root = root;
+    this.isLocalRoot = isLocalRoot;
   }
 
   LocalRoot root() {
     return root;
+  }
+
+  boolean isLocalRoot() {
+    return isLocalRoot;
   }
 
   ContextRecord record() {

@@ -44,14 +44,15 @@ public final class LocalRoots implements SpanProcessor {
     SpanContext parent = Span.fromContext(parentContext).getSpanContext();
     LiveSpan parentSpan = parent.isValid() && !parent.isRemote() ? live.get(parent) : null;
     LocalRoot root = parentSpan != null ? parentSpan.root() : null;
-    if (root == null) {
+    boolean isLocalRoot = root == null;
+    if (isLocalRoot) {
       // no local parent (or its start was not seen): this span is a local root
       root = new LocalRoot(span);
       if (markProfileId) {
         span.setAttribute(PROFILE_ID_ATTRIBUTE, self.getSpanId());
       }
     }
-    live.put(self, new LiveSpan(root));
+    live.put(self, new LiveSpan(root, isLocalRoot));
   }
 
   @Override

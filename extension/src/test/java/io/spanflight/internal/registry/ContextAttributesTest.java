@@ -81,6 +81,27 @@ class ContextAttributesTest {
     assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
   }
 
+  @Test
+  void aLocalRootNeverCurrentItselfLetsItsSpanGoWhenItEnds() {
+    Tracer ending = endingTracer();
+    ContextRecord[] child = new ContextRecord[1];
+    WeakReference<Object> root = startChildAndEndRoot(ending, child); // no prune between
+
+    awaitCollected(root);
+    assertThat(root.get()).as("the ended root, held by no record once it has ended").isNull();
+    assertThat(child[0].attributePairs()).containsExactly("http.route", "/r", "http.request.method", "GET");
+  }
+
+  /** A root span that is never current itself, a child of it that is, and the root's end. */
+  private WeakReference<Object> startChildAndEndRoot(Tracer tracer, ContextRecord[] childRecord) {
+    Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
+    root.setAttribute("http.route", "/r");
+    Span child = tracer.spanBuilder("SELECT").setParent(Context.root().with(root)).startSpan();
+    childRecord[0] = registry.resolve(registry.idOf(child.getSpanContext()));
+    root.end();
+    return new WeakReference<>(root);
+  }
+
   /** A tracer whose span ends reach the registry, as in a run. */
   private Tracer endingTracer() {
     localRoots.connect(registry);
