@@ -31,9 +31,11 @@ import java.util.function.UnaryOperator;
  *
  * <p>The key map holds only the contexts interned since the previous prune: every prune takes the
  * records it keeps out of it, so that the span contexts they were interned by (and their id
- * strings) can be collected while the records wait for their timelines. A span that ends leaves
- * it at once ({@link #spanEnded}). A span still in use after a prune is interned anew at its next
- * switch: a second record with the same ids, link and attributes source, at most once a second.
+ * strings) can be collected while the records wait for their timelines. No span processor sees the
+ * end of the spans it holds now (the SDK's own spans go through {@link #spanEnded(LiveSpan)}); {@link
+ * #spanEnded(SpanContext)} takes one out at once for a caller that knows. A span still in use after
+ * a prune is interned anew at its next switch: a second record with the same ids, link and
+ * attributes source, at most once a second.
  *
  * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
  * slot is handed to (so that young collections do not copy a new record per span). A removed
@@ -80,7 +82,7 @@ public final class ContextRegistry {
   private final ContextAttributes attributes;
   private final int maxIndex;
   private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
-  /** Live spans and their ids, or null: every context goes through the key map. */
+  /** Live spans and the records they were interned as, or null: every context goes through the key map. */
   private final LocalRoots liveSpans;
   /** Whether samples link to the local root (the Grafana mode) rather than to the span itself. */
   private final boolean linkLocalRoot;
