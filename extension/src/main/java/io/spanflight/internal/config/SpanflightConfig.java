@@ -11,9 +11,10 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Every Spanflight setting, read once at startup ({@link #read}, by {@link ConfigReader}). Each key
- * works as a system property and as the matching {@code OTEL_*} environment variable (the agent's
- * {@link ConfigProperties} does that). A bad value is collected in {@link #errors()} instead of
+ * Every Spanflight setting, read once at startup ({@link #read}, by {@link ConfigReader}; the
+ * agent's customizers share that one read, see {@code SdkBuildSettings}). Each key works as a
+ * system property and as the matching {@code OTEL_*} environment variable (the agent's {@link
+ * ConfigProperties} does that). A bad value is collected in {@link #errors()} instead of
  * thrown: the caller logs each one and switches off what it concerns. Every key concerns the whole
  * pipeline, so its error switches Spanflight off while the application keeps running, except the
  * {@code otel.spanflight.span.costs*} keys: their error ({@link #spanCostErrors()}) switches only
