@@ -52,13 +52,14 @@ import java.util.logging.Logger;
  *
  * <p>With otel.spanflight.span.costs, the join also adds each event of a sampled span to the
  * SpanCostTable, which the agent's wrapped span exporter (costs.CostSpanExporter) empties. The
- * parts' counters are read for the control view through {@link #count}.
+ * parts' counters are read for the control view through {@link #count}. Which parts run is the
+ * {@link DiagnosticMode}: all of them unless otel.spanflight.diagnostic.mode says otherwise.
  *
  * <p>Not API: internal to Spanflight.
  */
 record DataPath(
     SpanflightConfig config,
-    BenchmarkArm arm,
+    DiagnosticMode mode,
     ContextBridge bridge,
     SwitchRecorder recorder,
     CarrierRecordWriter carrierRecords, // null without a native record
@@ -91,7 +92,7 @@ record DataPath(
       BooleanSupplier running,
       Supplier<ProfileExporter> exporter) {
     ThrottledLogger taskFailures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
-    BenchmarkArm arm = BenchmarkArm.fromSystemProperty();
+    DiagnosticMode mode = DiagnosticMode.of(config);
     ContextBridge bridge = ContextBridges.create(config.ringSize(), config.nativeDirectory(), !config.nativeEnabled());
     ContextAttributes attributes =
         config.contextAttributes().isEmpty()
@@ -112,7 +113,7 @@ record DataPath(
       costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, joiner::recordCosts);
     }
     return new DataPath(
-        config, arm, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
+        config, mode, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
         registry, timelines, joiner, collector, encoder, spanCosts,
         new MethodSources(config, timelines, registry, collector),
         new ProcessContextPublisher(resource, attributes, bridge), metrics, blindSources, taskFailures);

@@ -82,7 +82,7 @@ public final class Spanflight implements ProfilerControl {
     path.collector().takeInterval(); // the next interval starts now, not when profiling was last on
     path.bridge().switchedOff(false); // before the run's first drain
     run = new SpanflightRun(path);
-    if (path.arm().capture) {
+    if (path.mode().capture) {
       SpanflightContextStorage.start(path.recorder());
       if (path.carrierRecords() != null) {
         path.carrierRecords().start();

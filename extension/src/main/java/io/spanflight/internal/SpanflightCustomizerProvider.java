@@ -25,7 +25,8 @@ import java.util.logging.Logger;
  * the storage is first used) and a resource customizer; when the SDK is built, that customizer
  * receives the final configuration and resource, reads Spanflight's settings, checks that the
  * wrapper is live and starts profiling. It runs last among providers so that the resource it sees
- * is the one the SDK exports.
+ * is the one the SDK exports. The span exporter and tracer provider customizers, which the SDK
+ * calls after it, use the settings it read ({@link SdkBuildSettings}): read once, logged once.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -45,10 +46,11 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
   @Override
   public void customize(AutoConfigurationCustomizer customizer) {
     SpanflightContextStorage.install();
-    customizer.addResourceCustomizer(SpanflightCustomizerProvider::startOnce);
+    SdkBuildSettings settings = new SdkBuildSettings();
+    customizer.addResourceCustomizer((resource, properties) -> startOnce(resource, settings, properties));
     customizer.addTracerProviderCustomizer(
         (builder, properties) -> {
-          SpanflightConfig config = SpanflightConfig.read(properties);
+          SpanflightConfig config = settings.of(properties);
           if (!config.active()) {
             return builder;
           }
@@ -57,16 +59,16 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
           }
           return builder.addSpanProcessor(localRoots);
         });
-    customizer.addSpanExporterCustomizer(SpanflightCustomizerProvider::withCosts);
+    customizer.addSpanExporterCustomizer((exporter, properties) -> withCosts(exporter, settings, properties));
   }
 
   /**
    * With {@code otel.spanflight.span.costs}, the first span exporter is wrapped so that spans leave
    * with their costs; with several exporters configured, the others send spans as they are.
    */
-  private static SpanExporter withCosts(SpanExporter exporter, ConfigProperties properties) {
+  private static SpanExporter withCosts(SpanExporter exporter, SdkBuildSettings settings, ConfigProperties properties) {
     try {
-      SpanflightConfig config = SpanflightConfig.read(properties);
+      SpanflightConfig config = settings.of(properties);
       if (!config.active() || !config.spanCosts()) {
         return exporter;
       }
@@ -86,12 +88,12 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
     return Integer.MAX_VALUE;
   }
 
-  private static Resource startOnce(Resource resource, ConfigProperties properties) {
+  private static Resource startOnce(Resource resource, SdkBuildSettings settings, ConfigProperties properties) {
     if (!started.compareAndSet(false, true)) {
       return resource;
     }
     try {
-      SpanflightConfig config = SpanflightConfig.read(properties);
+      SpanflightConfig config = settings.of(properties);
       config.logErrors();
       UnknownKeys.warnAboutSystemPropertiesAndEnvironment();
       if (!config.active()) {

@@ -96,14 +96,14 @@ final class SpanflightRun {
   }
 
   private void startInBackground() {
-    BenchmarkArm arm = path.arm();
-    String virtualThreads = arm.capture ? path.mountHooks().installOnce() : "no capture";
+    DiagnosticMode mode = path.mode();
+    String virtualThreads = mode.capture ? path.mountHooks().installOnce() : "no capture";
     String methodHooks = path.methodSources().startHooks();
     String compilation = config.backgroundC2()
         ? "background code compiled as usual (" + SpanflightConfig.BACKGROUND_C2 + "=true)"
         : BackgroundCompilation.applyOnce(config.nativeDirectory());
     ProfileExporter created = newExporter.get();
-    if (!begin(created, arm)) {
+    if (!begin(created, mode)) {
       created.shutdown(); // stop() gave up waiting for this start and has closed the rest of the run
       return;
     }
@@ -126,13 +126,13 @@ final class SpanflightRun {
    * start has the exporter it made to shut down itself, and the stream stays unstarted. Under the
    * lock, so that every exporter and stream is closed by exactly one of start and stop.
    */
-  private synchronized boolean begin(ProfileExporter created, BenchmarkArm arm) {
+  private synchronized boolean begin(ProfileExporter created, DiagnosticMode mode) {
     if (stopped) {
       return false;
     }
     exporter = created;
-    if (arm.stream != null) {
-      stream.use(arm.stream);
+    if (mode.stream != null) {
+      stream.use(mode.stream);
       stream.start();
     }
     return true;
@@ -174,7 +174,7 @@ final class SpanflightRun {
     path.methodSources().drain(); // traced calls join the timelines before they are pruned
     // Behind what the stream has delivered, not behind the wall clock: a stream that falls behind
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
-    long watermark = path.arm().stream == null ? System.nanoTime() : path.joiner().watermarkNanos();
+    long watermark = path.mode().stream == null ? System.nanoTime() : path.joiner().watermarkNanos();
     path.timelines().pruneBehind(watermark, TIMELINE_HORIZON_NANOS);
     BitSet referenced = path.timelines().referencedIds();
     path.registry().prune(referenced::get);
@@ -187,7 +187,7 @@ final class SpanflightRun {
   /** Each interval: exports it, then checks that the sampling sources are not blind. */
   private void exportAndWatch() {
     exportInterval();
-    if (path.arm().stream == StreamUse.JOIN) {
+    if (path.mode().stream == StreamUse.JOIN) {
       path.blindSources().intervalEnded(stream);
     }
   }
@@ -251,7 +251,7 @@ final class SpanflightRun {
         stopped = true; // from here on (interrupted too), a start still at work closes what it makes itself
       }
     }
-    if (path.arm() == BenchmarkArm.FULL) {
+    if (path.mode() == DiagnosticMode.FULL) {
       path.joiner().awaitCalibrationCommittedNow(SHUTDOWN_DELIVERY_WAIT_MILLIS);
     }
     if (config.rawPayload()) {

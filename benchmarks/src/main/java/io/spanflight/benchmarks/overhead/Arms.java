@@ -1,5 +1,6 @@
 package io.spanflight.benchmarks.overhead;
 
+import io.spanflight.internal.config.SpanflightConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +51,10 @@ final class Arms {
       "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
   static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
-  /** Arms that run Spanflight in part (system property {@code spanflight.benchmark.arm}). */
+  /**
+   * Arms that run Spanflight in part: its diagnostic mode of the same name ({@value
+   * SpanflightConfig#DIAGNOSTIC_MODE}, docs/configuration.md), given as a system property.
+   */
   static final List<String> PARTS = List.of("jfr-only", "capture-only", "stream-only", "reader-only");
   /** An arm identical to {@code jfr-only}, measured against it. */
   static final String TWIN = "jfr-only-twin";
@@ -86,13 +90,13 @@ final class Arms {
     if (PARTS.contains(name)) {
       return new Arm(name, "agent", "agent + spanflight.jar as " + name + " (benchmark arm)",
           with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
-              "-Dspanflight.benchmark.arm=" + name),
+              "-D" + SpanflightConfig.DIAGNOSTIC_MODE + "=" + name),
           missing(jars.agent(), jars.extension()));
     }
     if (name.startsWith("jfr-only-") && SOURCES.contains(name.substring("jfr-only-".length()))) {
       String only = name.substring("jfr-only-".length());
       List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
-          "-Dotel.javaagent.extensions=" + jars.extension(), "-Dspanflight.benchmark.arm=jfr-only"));
+          "-Dotel.javaagent.extensions=" + jars.extension(), "-D" + SpanflightConfig.DIAGNOSTIC_MODE + "=jfr-only"));
       args.addAll(otherSourcesOff(only));
       return new Arm(name, "agent", "agent + spanflight.jar as jfr-only, the " + only + " source's events alone",
           with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));

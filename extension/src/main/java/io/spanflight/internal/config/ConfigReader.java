@@ -12,6 +12,7 @@ import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SCOPE_EVENT
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_MAX_ROUTES;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_MAX_SPANS;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_WAIT;
+import static io.spanflight.internal.config.SpanflightConfig.DIAGNOSTIC_MODE;
 import static io.spanflight.internal.config.SpanflightConfig.ENABLED;
 import static io.spanflight.internal.config.SpanflightConfig.EXPORTER;
 import static io.spanflight.internal.config.SpanflightConfig.EXPORT_INTERVAL;
@@ -54,7 +55,8 @@ import java.util.function.Supplier;
 /**
  * Reads every key of {@link SpanflightConfig} once, in a fixed order, into one. A bad value adds
  * its message to the errors (the {@code otel.spanflight.span.costs*} keys: to the span-cost errors;
- * {@code otel.spanflight.jfr.reader}: to the defaulted settings) and is replaced by a safe value, so
+ * {@code otel.spanflight.jfr.reader} and {@code otel.spanflight.diagnostic.mode}: to the defaulted
+ * settings) and is replaced by a safe value, so
  * that one wrong key makes one message.
  *
  * <p>Not API: internal to Spanflight.
@@ -109,6 +111,9 @@ final class ConfigReader {
     // which reader reads the recording concerns nothing else: a bad value reads as the default does
     String jfrReader =
         readOrDefault(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);
+    // a diagnostic: a bad value runs all of Spanflight, as without it
+    String diagnosticMode = readOrDefault(
+        () -> s.choice(DIAGNOSTIC_MODE, "full", "full", "jfr-only", "capture-only", "stream-only", "reader-only"), "full");
     boolean jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
     boolean backgroundC2 = read(() -> s.bool(BACKGROUND_C2, false), false);
     // span costs are an add-on: a bad value of theirs switches them off, not Spanflight
@@ -126,7 +131,8 @@ final class ConfigReader {
         Collections.unmodifiableSet(fileFormats), Collections.unmodifiableList(sources), filters, ringSize, maxSteps,
         methodHooksMax, nativeEnabled, linkLocalRoot, rawPayload, contextAttributes, linkUnsampled,
         scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled, backgroundC2,
-        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait, jfrReader);
+        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait, jfrReader,
+        diagnosticMode);
   }
 
   /**

@@ -11,14 +11,16 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Every Spanflight setting, read once at startup ({@link #read}, by {@link ConfigReader}). Each key
- * works as a system property and as the matching {@code OTEL_*} environment variable (the agent's
- * {@link ConfigProperties} does that). A bad value is collected in {@link #errors()} instead of
+ * Every Spanflight setting, read once at startup ({@link #read}, by {@link ConfigReader}; the
+ * agent's customizers share that one read, see {@code SdkBuildSettings}). Each key works as a
+ * system property and as the matching {@code OTEL_*} environment variable (the agent's {@link
+ * ConfigProperties} does that). A bad value is collected in {@link #errors()} instead of
  * thrown: the caller logs each one and switches off what it concerns. Every key concerns the whole
  * pipeline, so its error switches Spanflight off while the application keeps running, except the
  * {@code otel.spanflight.span.costs*} keys: their error ({@link #spanCostErrors()}) switches only
- * span costs off; and {@code otel.spanflight.jfr.reader}: its error ({@link #defaulted()}) leaves
- * its default in force, which reads as well as any choice.
+ * span costs off; and {@code otel.spanflight.jfr.reader} and {@code otel.spanflight.diagnostic.mode}:
+ * their error ({@link #defaulted()}) leaves their default in force (the reader that reads as well as
+ * any choice; all of Spanflight).
  *
  * <p>Not API: internal to Spanflight.
  *
@@ -62,6 +64,9 @@ import java.util.logging.Logger;
  * @param spanCostsWait how long a span waits at most for the JFR stream to pass its end
  * @param jfrReader which reader reads the JFR recording ({@code otel.spanflight.jfr.reader}):
  *     {@code auto}, {@code spanflight} or {@code jdk}
+ * @param diagnosticMode which parts of Spanflight run ({@code otel.spanflight.diagnostic.mode}):
+ *     {@code full}, or one part alone: {@code jfr-only}, {@code capture-only}, {@code stream-only}
+ *     or {@code reader-only}
  */
 public record SpanflightConfig(
     List<String> errors,
@@ -92,7 +97,8 @@ public record SpanflightConfig(
     int spanCostsMaxSpans,
     int spanCostsMaxRoutes,
     Duration spanCostsWait,
-    String jfrReader) {
+    String jfrReader,
+    String diagnosticMode) {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   public static final String ENABLED = "otel.spanflight.enabled";
   public static final String EXPORTER = "otel.spanflight.exporter";
@@ -120,6 +126,12 @@ public record SpanflightConfig(
    * {@code spanflight} or {@code jdk}: see {@link io.spanflight.internal.jfr.JfrReaders}.
    */
   public static final String JFR_READER = "otel.spanflight.jfr.reader";
+  /**
+   * {@code full} (the default) or one part of Spanflight alone, to measure what it costs: {@code
+   * jfr-only}, {@code capture-only}, {@code stream-only}, {@code reader-only}. Anything but {@code
+   * full} produces no profiles.
+   */
+  public static final String DIAGNOSTIC_MODE = "otel.spanflight.diagnostic.mode";
   /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
   public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
@@ -220,6 +232,9 @@ public record SpanflightConfig(
     }
     if (spanCosts) {
       shown.put("span.costs", "on");
+    }
+    if (!"full".equals(diagnosticMode)) {
+      shown.put("diagnostic.mode", diagnosticMode);
     }
     return shown.toString();
   }

@@ -3,9 +3,9 @@ package io.spanflight.internal.jfr;
 /**
  * Whether our stream was closed, and the waits of its thread that closing ends at once: the pause
  * between two reads of our recording, the pause before a new recording is started (after someone
- * else closed ours), and the record-only arm's wait for the end. JFR's own shutdown hook closes
- * every recording, ours included: a recording that ends while the JVM shuts down is not started
- * again.
+ * else closed ours), and the wait for the end of the diagnostic mode jfr-only. JFR's own shutdown
+ * hook closes every recording, ours included: a recording that ends while the JVM shuts down is not
+ * started again.
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -21,7 +21,6 @@ import java.util.logging.Logger;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.EventStream;
-import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Our JFR recording and its reader. The recording is a plain disk {@link Recording} with the event
@@ -81,8 +80,8 @@ public final class JfrSampleStream implements AutoCloseable {
   private final JfcCap cap;
   /** Our running recording, or null. */
   private volatile Recording recording;
-  /** The benchmark's {@link StreamUse#DELIVER_ONLY} stream, or null. */
-  private volatile RecordingStream deliverOnlyStream;
+  /** The diagnostic mode {@code stream-only}'s stream, used only in that mode. */
+  private final DeliverOnlyMode deliverOnly = new DeliverOnlyMode();
   private volatile List<JfrSource> sources = List.of();
   private final CloseSignal closeSignal = new CloseSignal();
   private volatile Thread thread;
@@ -123,7 +122,7 @@ public final class JfrSampleStream implements AutoCloseable {
     this.scopeEventThreshold = threshold;
   }
 
-  /** For the overhead benchmark only: see {@link StreamUse}; call before start. */
+  /** {@link StreamUse#JOIN} unless a diagnostic mode runs only part of Spanflight; call before start. */
   public void use(StreamUse use) {
     this.use = use;
   }
@@ -171,13 +170,14 @@ public final class JfrSampleStream implements AutoCloseable {
   private boolean runOnce() {
     switch (use) {
       case RECORD_ONLY:
-        return RecordOnlyArm.record(
+        return RecordOnlyMode.record(
             this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
       case OWN_READER:
-        return OwnReaderArm.read(
+        return OwnReaderMode.read(
             this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
       case DELIVER_ONLY:
-        return deliverOnly();
+        return deliverOnly.deliver(
+            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
       default:
         return recordAndRead();
     }
@@ -194,7 +194,7 @@ public final class JfrSampleStream implements AutoCloseable {
       List<JfrSource> enabled = enabledSources();
       EffectiveSettings inForce = new EffectiveSettings(enabled);
       ReaderEvents events = new ReaderEvents(enabled, joiner, methodTiming, inForce);
-      ours = RecordOnlyArm.start(enabled, maxAge, scopeEventThreshold, e -> sources = e);
+      ours = PlainRecording.start(enabled, maxAge, scopeEventThreshold, e -> sources = e);
       recording = ours;
       if (joiner.readers().jdk()) {
         return readWithJdk(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, Long.MIN_VALUE),
@@ -379,31 +379,6 @@ public final class JfrSampleStream implements AutoCloseable {
   }
 
   /**
-   * The benchmark's {@link StreamUse#DELIVER_ONLY} arm: the same events through the JDK's {@code
-   * RecordingStream}, delivered to this thread and dropped; until closed, not opened again.
-   */
-  private boolean deliverOnly() {
-    try (RecordingStream rs = new RecordingStream()) {
-      rs.setReuse(false);
-      rs.setMaxAge(maxAge);
-      List<JfrSource> enabled = enabledSources();
-      OurEvents.enable(rs::enable, rs::enable, enabled, scopeEventThreshold);
-      for (JfrSource source : enabled) {
-        rs.onEvent(source.eventName, event -> {});
-      }
-      sources = enabled;
-      deliverOnlyStream = rs;
-      if (!closeSignal.closed()) {
-        rs.start(); // on this daemon thread, until close() closes it
-      }
-      return false;
-    } catch (Throwable t) {
-      logger.log(Level.SEVERE, "Spanflight: the JFR stream (benchmark arm) stopped", t);
-      return false;
-    }
-  }
-
-  /**
    * For the control view: each enabled event's setting, ours and the one JFR applies (the union
    * with every other running recording).
    */
@@ -434,7 +409,7 @@ public final class JfrSampleStream implements AutoCloseable {
       return "Spanflight's JFR recording is not running";
     }
     if ("false".equals(ours.getSettings().get(eventName + "#enabled"))) {
-      return "someone changed the settings of Spanflight's JFR recording '" + RecordOnlyArm.RECORDING_NAME + "' ("
+      return "someone changed the settings of Spanflight's JFR recording '" + PlainRecording.RECORDING_NAME + "' ("
           + eventName + "#enabled=false; through JMX, JDK Mission Control or in-process)";
     }
     return "JFR delivers none of these events (JFR disabled, its sampler stalled, or the settings in force changed)";
@@ -456,10 +431,7 @@ public final class JfrSampleStream implements AutoCloseable {
   @Override
   public void close() {
     closeSignal.close(); // our thread reads what was flushed, then closes the recording
-    RecordingStream rs = deliverOnlyStream;
-    if (rs != null) {
-      rs.close();
-    }
+    deliverOnly.close();
     Thread t = thread;
     if (t != null && t != Thread.currentThread()) {
       try {

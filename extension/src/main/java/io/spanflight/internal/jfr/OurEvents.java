@@ -11,7 +11,8 @@ import jdk.jfr.EventSettings;
  * The event types our recording enables, and how: each enabled source's event at its setting with
  * stack traces, {@code jdk.ActiveSetting} (the settings in force), the calibration event without
  * stacks, and, when asked for, the span scope events above their threshold. The same way in our
- * recording (a plain {@code Recording}) and in the benchmark's {@code RecordingStream} arm.
+ * recording (a plain {@code Recording}) and in the {@code RecordingStream} of the diagnostic mode
+ * stream-only.
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -56,7 +56,7 @@ final class ReaderEvents implements ChunkReader.Events {
    * What the reader is asked for: one subscription per source (its fields in the order above,
    * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}, each field
    * with what it must be (a chunk whose metadata says otherwise is one our reader cannot read:
-   * see {@link JfrReaders}). The benchmark's reader arm subscribes with the same list.
+   * see {@link JfrReaders}). The diagnostic mode reader-only subscribes with the same list.
    *
    * @param methodTimings per source subscription, whether it is {@code jdk.MethodTiming}: decided
    *     once here, not per event

@@ -55,6 +55,8 @@ class EveryKeyBadValueTest {
     EXPORTER("one of otlp, file, none", "kafka", "otlp,file", "1"),
     JFR_CAP("one of none, default", "max", "true"),
     JFR_READER("one of auto, spanflight, jdk", "fast", "ours", "true", "jdk,auto"),
+    DIAGNOSTIC_MODE(
+        "one of full, jfr-only, capture-only, stream-only, reader-only", "fast", "jfr_only", "off", "full,jfr-only"),
     PROTOCOL("grpc or http/protobuf", "grpcx", "http/json", "http"),
     COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
     FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
@@ -89,7 +91,8 @@ class EveryKeyBadValueTest {
    * settings then hold.
    */
   private static final Map<String, Defaulted> DEFAULTED =
-      Map.of(SpanflightConfig.JFR_READER, new Defaulted("auto", SpanflightConfig::jfrReader));
+      Map.of(SpanflightConfig.JFR_READER, new Defaulted("auto", SpanflightConfig::jfrReader),
+          SpanflightConfig.DIAGNOSTIC_MODE, new Defaulted("full", SpanflightConfig::diagnosticMode));
 
   record Defaulted(String value, java.util.function.Function<SpanflightConfig, Object> inForce) {}
 
@@ -114,6 +117,7 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.scope.events.threshold", Kind.DURATION);
     KINDS.put("otel.spanflight.jfr.cap", Kind.JFR_CAP);
     KINDS.put("otel.spanflight.jfr.reader", Kind.JFR_READER);
+    KINDS.put("otel.spanflight.diagnostic.mode", Kind.DIAGNOSTIC_MODE);
     KINDS.put("otel.spanflight.jmx.enabled", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.jit.background.c2", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.span.costs", Kind.BOOLEAN);

@@ -18,18 +18,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The overhead benchmark's {@code jfr-only} arm is only a floor, and its {@code reader-only} arm
- * only comparable with {@code stream-only}, if their plain recordings enable exactly what
- * Spanflight's stream enables: same events, same settings.
+ * The diagnostic mode {@code jfr-only} is only a floor, and the mode {@code reader-only} only
+ * comparable with {@code stream-only}, if their recordings (plain ones, or the JDK stream's of
+ * {@code stream-only}) enable exactly what Spanflight's stream enables: same events, same settings.
  */
 class StreamUseTest {
   private final ScriptedBridge bridge = new ScriptedBridge();
 
   @ParameterizedTest
-  @EnumSource(value = StreamUse.class, names = {"RECORD_ONLY", "OWN_READER"})
-  void theArmsPlainRecordingRecordsExactlyWhatTheStreamRecords(StreamUse arm) throws Exception {
+  @EnumSource(value = StreamUse.class, names = {"RECORD_ONLY", "OWN_READER", "DELIVER_ONLY"})
+  void theModesRecordingRecordsExactlyWhatTheStreamRecords(StreamUse mode) throws Exception {
     Map<String, String> joined = settingsOfOurRecording(StreamUse.JOIN);
-    Map<String, String> plain = settingsOfOurRecording(arm);
+    Map<String, String> plain = settingsOfOurRecording(mode);
 
     assertThat(joined).hasSizeGreaterThan(10);
     assertThat(plain).isEqualTo(joined);

@@ -13,25 +13,25 @@ import java.util.logging.Logger;
 import jdk.jfr.Recording;
 
 /**
- * The overhead benchmark's {@link StreamUse#OWN_READER} arm: the same events as our stream's, in
- * a plain recording on disk, read once a second by Spanflight's own chunk reader ({@link
- * ChunkReader}, following the repository) instead of the JDK's {@code RecordingStream}. Each
- * event is asked for the fields our {@link ReaderEvents} asks for; each sample's time, thread and
- * stack are resolved, as a join would need them, then dropped. Measured
- * against {@code stream-only}, it says what the JDK's parser costs and what ours would.
+ * The diagnostic mode {@code reader-only} ({@link StreamUse#OWN_READER}): the same events as our
+ * stream's, in a plain recording on disk, read once a second by Spanflight's own chunk reader
+ * ({@link ChunkReader}, following the repository) instead of the JDK's {@code RecordingStream}.
+ * Each event is asked for the fields our {@link ReaderEvents} asks for; each sample's time, thread
+ * and stack are resolved, as a join would need them, then dropped. Measured against {@code
+ * stream-only}, it says what the JDK's parser costs and what ours does.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class OwnReaderArm {
+final class OwnReaderMode {
   private static final long POLL_MILLIS = 1_000;
 
-  private OwnReaderArm() {}
+  private OwnReaderMode() {}
 
   /** Records and reads until {@code signal} is closed; always false (not opened again). */
   static boolean read(Supplier<List<JfrSource>> sources, Duration maxAge, Duration scopeEventThreshold,
       Consumer<List<JfrSource>> enabled, CloseSignal signal, Logger logger) {
     List<JfrSource> sourceList = sources.get();
-    try (Recording recording = RecordOnlyArm.start(sourceList, maxAge, scopeEventThreshold, enabled)) {
+    try (Recording recording = PlainRecording.start(sourceList, maxAge, scopeEventThreshold, enabled)) {
       ConstantStore store = new ConstantStore();
       Dropped dropped = new Dropped(store);
       ChunkReader reader = dropped.reader(sourceList);
@@ -39,8 +39,8 @@ final class OwnReaderArm {
           Path.of(System.getProperty("jdk.jfr.repository")), reader)) {
         for (long polls = 1; signal.pause(POLL_MILLIS); polls++) {
           follower.poll();
-          if (polls % 60 == 0) { // so that a benchmark log shows the arm read what it should
-            logger.info("Spanflight's own reader (benchmark arm): " + dropped.events + " events, "
+          if (polls % 60 == 0) { // so that the log shows the mode read what it should
+            logger.info("Spanflight's own reader (diagnostic mode reader-only): " + dropped.events + " events, "
                 + follower.chunks() + " chunks, " + store.entries() + " store entries, "
                 + reader.stacksReadAgain() + " stacks read again");
           }

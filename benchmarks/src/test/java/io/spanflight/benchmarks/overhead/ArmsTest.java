@@ -1,0 +1,55 @@
+package io.spanflight.benchmarks.overhead;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.config.SpanflightConfig;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each arm that runs Spanflight in part sets the diagnostic mode of its part, in a form Spanflight
+ * accepts: a value it refused would run all of Spanflight (one warning), and the arm would
+ * silently measure the wrong thing.
+ */
+class ArmsTest {
+  private static final Arms.Jars JARS =
+      new Arms.Jars(Path.of("agent.jar"), Path.of("spanflight.jar"), Path.of("splunk.jar"), Path.of("pyroscope.jar"));
+
+  @ParameterizedTest
+  @ValueSource(strings = {"jfr-only", "capture-only", "stream-only", "reader-only", "jfr-only-twin", "jfr-only-cpu"})
+  void aPartialArmRunsSpanflightInTheDiagnosticModeOfItsPart(String name) {
+    Arm arm = Arms.arm(name, JARS, "http://127.0.0.1:4318", 25);
+
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
+
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.defaulted()).isEmpty();
+    assertThat(config.diagnosticMode()).isEqualTo(name.startsWith("jfr-only") ? "jfr-only" : name);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"spanflight", "spanflight-cpu", "spanflight-all", "spanflight-costs"})
+  void aFullArmRunsAllOfSpanflight(String name) {
+    Arm arm = Arms.arm(name, JARS, "http://127.0.0.1:4318", 25);
+
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
+
+    assertThat(config.diagnosticMode()).isEqualTo("full");
+  }
+
+  /** The arm's {@code -Dotel.spanflight.*} options, as Spanflight reads them. */
+  private static Map<String, String> spanflightProperties(Arm arm) {
+    Map<String, String> properties = new HashMap<>();
+    for (String arg : arm.jvmArgs()) {
+      if (arg.startsWith("-Dotel.spanflight.")) {
+        int equals = arg.indexOf('=');
+        properties.put(arg.substring(2, equals), arg.substring(equals + 1));
+      }
+    }
+    return properties;
+  }
+}
