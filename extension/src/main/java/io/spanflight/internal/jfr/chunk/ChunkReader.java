@@ -44,12 +44,6 @@ public final class ChunkReader {
     void event(int subscription, long[] values);
   }
 
-  /** The chunk being read, again: where a stack the store let go of is read from anew. */
-  interface ChunkBytes {
-    /** The chunk's bytes from {@code offset} on, at least {@code length} of them. */
-    ChunkInput read(long offset, int length) throws IOException;
-  }
-
   /** A file larger than this is not read (JFR's chunks are 12 MB unless configured). */
   static final long MAX_FILE_BYTES = 64L << 20;
   /**

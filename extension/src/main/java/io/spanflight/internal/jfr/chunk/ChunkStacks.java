@@ -10,7 +10,7 @@ import java.io.IOException;
  * checkpoints are read, each one's place in the chunk kept. Past the reader's bound on stack
  * entries the store lets go of its stacks (a new {@linkplain ConstantStore#generation
  * generation}), and a stack an event names after that is read again from its place in the chunk,
- * through {@link ChunkReader.ChunkBytes}. A stack one of whose frames names no method that
+ * through {@link ChunkBytes}. A stack one of whose frames names no method that
  * resolves, or that cannot be read again, is no stack (-1), never another one.
  *
  * <p>Not API: internal to Spanflight.
@@ -37,7 +37,7 @@ final class ChunkStacks {
   /** Where the frames' method and line sit, found once per metadata. */
   private PoolFields poolFields;
   /** The chunk being read, or null between reads. */
-  private ChunkReader.ChunkBytes chunkBytes;
+  private ChunkBytes chunkBytes;
   private long stacksReadAgain;
 
   /** Stacks whose frames resolve through {@code constants}; the store's stacks let go of past {@code maxStackEntries}. */
@@ -54,7 +54,7 @@ final class ChunkStacks {
   }
 
   /** The chunk being read, where stacks are read again from; null once not held. */
-  void readFrom(ChunkReader.ChunkBytes bytes) {
+  void readFrom(ChunkBytes bytes) {
     chunkBytes = bytes;
   }
 
