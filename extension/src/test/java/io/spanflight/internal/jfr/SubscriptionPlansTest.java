@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What Spanflight's reader asks each field to be (see {@link ChunkReader.Expected}) is what the
+ * What Spanflight's reader asks each field to be (see {@link io.spanflight.internal.jfr.chunk.Expected}) is what the
  * JDK declares: with every source on, the committed JDK 17 and JDK 25 recordings (whose metadata
  * declares every event type of the JDK that wrote them) pass the plan check, and their samples are
  * read.

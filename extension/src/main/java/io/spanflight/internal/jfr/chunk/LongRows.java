@@ -29,6 +29,13 @@ final class LongRows {
     return rows++;
   }
 
+  /** Appends a row with {@code first} in its first column, the others set with {@link #set}; returns its index. */
+  int add(long first) {
+    int row = add();
+    set(row, 0, first);
+    return row;
+  }
+
   void set(int row, int column, long value) {
     values[row * width + column] = value;
   }

@@ -3,7 +3,6 @@ package io.spanflight.internal.jfr.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.jfr.chunk.ChunkReader.Expected;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
