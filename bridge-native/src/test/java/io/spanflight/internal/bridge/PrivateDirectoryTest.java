@@ -1,12 +1,12 @@
 package io.spanflight.internal.bridge;
 
+import static io.spanflight.internal.FileModes.mode;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.spanflight.internal.ForeignOwner;
 import io.spanflight.internal.OwnTmpdir;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,10 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PrivateDirectoryTest {
   @TempDir Path tmp;
   @RegisterExtension final OwnTmpdir ownTmpdir = new OwnTmpdir(() -> tmp);
-
-  private static String mode(Path path) throws IOException {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, NOFOLLOW_LINKS));
-  }
 
   @Test
   void byDefaultEachIsAFreshOwnerOnlyDirectoryInTmpdir() throws Exception {

@@ -1,6 +1,6 @@
 package io.spanflight.internal.instrumentation;
 
-import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
+import static io.spanflight.internal.FileModes.mode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,10 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class VirtualThreadHooksTest {
   @TempDir Path tmp;
   @RegisterExtension final OwnTmpdir ownTmpdir = new OwnTmpdir(() -> tmp);
-
-  private static String mode(Path path) throws Exception {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, NOFOLLOW_LINKS));
-  }
 
   @Test
   void theHolderJarIsWrittenNewIntoAFreshOwnerOnlyDirectory() throws Exception {
