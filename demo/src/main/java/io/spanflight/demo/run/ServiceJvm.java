@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,10 +16,16 @@ import java.util.regex.Pattern;
  * A service in its own JVM, started from a full command line, with its output in a log file. It
  * is ready once it prints {@code LISTENING <port>}. {@link #stop()} sends SIGTERM, so shutdown
  * hooks (the agent's, Spanflight's final export) run, and kills only after a timeout.
+ *
+ * <p>Used by {@link DemoRunner} ({@code bin/demo}), the overhead benchmarks, and the smoke tests'
+ * {@code AppJvm}, which builds its command line and delegates the process to this class. It lives
+ * here, in main code, because {@code bin/demo} runs it from {@code demo/target/classes} alone; the
+ * smoke-tests module, built after this one, depends on it.
  */
 public final class ServiceJvm implements AutoCloseable {
   public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
   public static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  private static final int FAILURE_TAIL_LINES = 80;
   private static final Pattern LISTENING = Pattern.compile("^LISTENING (\\d+)\\s*$", Pattern.MULTILINE);
 
   private final Process process;
@@ -33,15 +40,26 @@ public final class ServiceJvm implements AutoCloseable {
 
   /** Starts {@code command}, logging to {@code logFile}, and waits until it listens. */
   public static ServiceJvm start(List<String> command, Path logFile) throws IOException {
+    ServiceJvm jvm = launch(command, Map.of(), logFile);
+    jvm.awaitListening();
+    return jvm;
+  }
+
+  /**
+   * Starts {@code command} with {@code environment} added to this JVM's, logging to {@code
+   * logFile} (headed by the command line), and returns at once.
+   */
+  public static ServiceJvm launch(List<String> command, Map<String, String> environment, Path logFile)
+      throws IOException {
     Files.createDirectories(logFile.toAbsolutePath().getParent());
     Files.writeString(logFile, "# " + String.join(" ", command) + "\n");
-    Process process = new ProcessBuilder(new ArrayList<>(command))
+    ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command));
+    builder.environment().putAll(environment);
+    Process process = builder
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
         .start();
-    ServiceJvm jvm = new ServiceJvm(process, logFile);
-    jvm.awaitListening();
-    return jvm;
+    return new ServiceJvm(process, logFile);
   }
 
   public int port() {
@@ -60,10 +78,10 @@ public final class ServiceJvm implements AutoCloseable {
     return logFile;
   }
 
-  /** Everything the JVM printed so far. */
+  /** Everything the JVM printed so far (stdout and stderr; bytes that are not UTF-8 replaced). */
   public String logText() {
     try {
-      return Files.readString(logFile, StandardCharsets.UTF_8);
+      return new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8);
     } catch (IOException e) {
       return "(cannot read " + logFile + ": " + e + ")";
     }
@@ -100,12 +118,26 @@ public final class ServiceJvm implements AutoCloseable {
     }
   }
 
+  /** Waits up to {@code timeout} for the JVM to exit on its own; true when it did. */
+  public boolean awaitExit(Duration timeout) throws InterruptedException {
+    return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** The exit code of a JVM that has exited. */
+  public int exitValue() {
+    return process.exitValue();
+  }
+
   @Override
   public void close() {
     stop();
   }
 
-  private void awaitListening() throws IOException {
+  /**
+   * Waits until the JVM prints {@code LISTENING <port>}; if it exits first, or is still silent
+   * after {@link #STARTUP_TIMEOUT} (then it is stopped), throws with the log's last lines.
+   */
+  public void awaitListening() throws IOException {
     long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
     try {
       while (System.nanoTime() - deadline < 0) {
@@ -116,7 +148,7 @@ public final class ServiceJvm implements AutoCloseable {
         }
         if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // poll; returns at once if it exits
           throw new IOException("the service JVM exited with " + process.exitValue()
-              + " before listening\n" + logTail(60));
+              + " before listening\n" + logTail(FAILURE_TAIL_LINES));
         }
       }
     } catch (InterruptedException e) {
@@ -126,7 +158,7 @@ public final class ServiceJvm implements AutoCloseable {
     }
     stop();
     throw new IOException("the service JVM did not print LISTENING within " + STARTUP_TIMEOUT
-        + "\n" + logTail(60));
+        + "\n" + logTail(FAILURE_TAIL_LINES));
   }
 
   /** A command line: a {@code java} launcher, JVM options, a class path and a main class. */

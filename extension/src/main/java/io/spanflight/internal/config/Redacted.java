@@ -5,6 +5,7 @@ import io.opentelemetry.api.common.AttributeType;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.format.JsonString;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -182,7 +183,9 @@ public final class Redacted {
 
   /**
    * {@code text} with control characters (line breaks, tabs, escape sequences) written as
-   * {@code \n}, {@code \t} or {@code \\uXXXX}, so that a setting can never add a line to a log.
+   * {@code \n}, {@code \t} or {@code \\uXXXX} (JSON's escapes, {@link JsonString#escape}), so that a
+   * setting can never add a line to a log. Quotes and backslashes stay as they are: this is for
+   * reading, not JSON.
    */
   public static String oneLine(String text) {
     StringBuilder out = null;
@@ -197,19 +200,7 @@ public final class Redacted {
       if (out == null) {
         out = new StringBuilder(text.length() + 8).append(text, 0, i);
       }
-      switch (c) {
-        case '\n':
-          out.append("\\n");
-          break;
-        case '\r':
-          out.append("\\r");
-          break;
-        case '\t':
-          out.append("\\t");
-          break;
-        default:
-          out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      }
+      out.append(JsonString.escape(c));
     }
     return out == null ? text : out.toString();
   }

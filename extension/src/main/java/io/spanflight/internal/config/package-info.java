@@ -11,7 +11,8 @@
  * the expected form ({@link io.spanflight.internal.config.ConfigError}), and {@link
  * io.spanflight.internal.config.Redacted}, which masks secrets in messages.
  *
- * <p>Imports {@code filter} only, to parse filter expressions at startup. Must never import the
+ * <p>Imports {@code filter} only, to parse filter expressions at startup, and {@code
+ * format.JsonString}, whose escapes {@code Redacted} writes control characters with. Must never import the
  * stages that consume settings ({@code export}, {@code jfr}, {@code profile}, {@code capture},
  * {@code registry}, {@code correlate}) nor the wiring in {@code io.spanflight.internal}: they read
  * config, config reads none of them.

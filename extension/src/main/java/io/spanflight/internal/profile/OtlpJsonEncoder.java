@@ -3,7 +3,9 @@ package io.spanflight.internal.profile;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.format.Hex;
+import io.spanflight.internal.format.JsonWriter;
 import io.spanflight.internal.registry.SpanLink;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -27,7 +29,8 @@ public final class OtlpJsonEncoder {
   /** The request as UTF-8 JSON; the profile covers its samples and at least [start, end). */
   public byte[] encode(ProfileInterval interval, long endEpochNanos) {
     DictionaryBuilder d = interval.dictionary;
-    JsonWriter w = new JsonWriter().beginObject();
+    StringBuilder json = new StringBuilder(8192);
+    JsonWriter w = JsonWriter.to(json).beginObject();
     w.name("resourceProfiles").beginArray().beginObject();
     writeResource(w);
     w.name("scopeProfiles").beginArray().beginObject();
@@ -38,7 +41,8 @@ public final class OtlpJsonEncoder {
         (type, table) -> writeProfile(w, d, type, table, interval.startEpochNanos, endEpochNanos));
     w.endArray().endObject().endArray().endObject().endArray();
     writeDictionary(w, d);
-    return w.endObject().toBytes();
+    w.endObject();
+    return json.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   private void writeResource(JsonWriter w) {

@@ -1,5 +1,6 @@
 package io.spanflight.internal.export;
 
+import static io.spanflight.internal.FileModes.mode;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +11,6 @@ import io.spanflight.internal.config.SpanflightConfig.FileFormat;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.logging.Level;
@@ -47,10 +47,6 @@ class FileProfileExporterTest {
     FileProfileExporter exporter = new FileProfileExporter(notADirectory);
     assertThat(exporter.export(new byte[] {1}).isSuccess()).isFalse();
     assertThat(names(dir)).containsExactly("taken");
-  }
-
-  private static String mode(Path path) throws Exception {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, NOFOLLOW_LINKS));
   }
 
   @Test

@@ -1,37 +1,22 @@
 package io.spanflight.internal.instrumentation;
 
-import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
+import static io.spanflight.internal.FileModes.mode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.spanflight.internal.OwnTmpdir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.jar.JarFile;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The one-class jar that goes onto the boot class path is written where only this user can write. */
 class VirtualThreadHooksTest {
   @TempDir Path tmp;
-  private String savedTmpdir;
-
-  @BeforeEach
-  void useOwnTmpdir() {
-    savedTmpdir = System.getProperty("java.io.tmpdir");
-    System.setProperty("java.io.tmpdir", tmp.toString());
-  }
-
-  @AfterEach
-  void restoreTmpdir() {
-    System.setProperty("java.io.tmpdir", savedTmpdir);
-  }
-
-  private static String mode(Path path) throws Exception {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, NOFOLLOW_LINKS));
-  }
+  @RegisterExtension final OwnTmpdir ownTmpdir = new OwnTmpdir(() -> tmp);
 
   @Test
   void theHolderJarIsWrittenNewIntoAFreshOwnerOnlyDirectory() throws Exception {

@@ -1,6 +1,8 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.JsonWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
@@ -21,13 +23,22 @@ import java.util.Map;
  *   "costs":     {"note", "header": [column, ...], "rows": [[cell, ...], ...]} (EndpointCostTable) }
  * </pre>
  *
+ * <p>Strings are escaped for an HTML {@code <script>} element ({@link JsonWriter#htmlSafe}).
+ *
  * <p>Not API: internal to Spanflight.
  */
 final class ReportJson {
   private ReportJson() {}
 
   static void write(ReportModel model, Writer writer) throws IOException {
-    JsonOut out = new JsonOut(writer);
+    try {
+      write(model, JsonWriter.htmlSafe(writer));
+    } catch (UncheckedIOException e) { // the writer's, through JsonWriter
+      throw e.getCause();
+    }
+  }
+
+  private static void write(ReportModel model, JsonWriter out) {
     out.beginObject();
     out.name("title").value(model.services.isEmpty() ? "Spanflight report" : String.join(", ", model.services));
     out.name("generated").value(Instant.now().toString());
@@ -77,7 +88,7 @@ final class ReportJson {
     out.endObject();
   }
 
-  private static void writeCosts(EndpointCostTable table, JsonOut out) throws IOException {
+  private static void writeCosts(EndpointCostTable table, JsonWriter out) {
     out.name("costs").beginObject().name("note").value(EndpointCostTable.NOTE).name("header").beginArray();
     for (String column : table.header) {
       out.value(column);
@@ -93,7 +104,7 @@ final class ReportJson {
     out.endArray().endObject();
   }
 
-  private static void writeTrie(FrameTrie trie, JsonOut out) throws IOException {
+  private static void writeTrie(FrameTrie trie, JsonWriter out) {
     out.name("names").beginArray();
     for (String name : trie.names()) {
       out.value(name);
@@ -111,7 +122,7 @@ final class ReportJson {
     out.endArray();
   }
 
-  private static void writeData(SampleGroup group, int types, JsonOut out) throws IOException {
+  private static void writeData(SampleGroup group, int types, JsonWriter out) {
     out.beginArray();
     for (int type = 0; type < types; type++) {
       NodeWeights weights = group.weightsOrNull(type);

@@ -1,5 +1,6 @@
 package io.spanflight.smoke.browser;
 
+import io.spanflight.internal.format.JsonString;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,9 @@ import java.util.Map;
  * A small JSON reader and string quoter for the DevTools protocol messages: objects become
  * {@code Map<String, Object>}, arrays {@code List<Object>}, numbers {@code Double} (or {@code
  * Long} when integral and without exponent), plus {@code String}, {@code Boolean} and null.
+ *
+ * <p>The reader is the smoke tests' own (production code writes JSON, it never reads any); the
+ * quoting is profile-format's {@link JsonString}, which production JSON is written with.
  */
 public final class Json {
   private final String text;
@@ -28,20 +32,9 @@ public final class Json {
     return value;
   }
 
-  /** {@code value} as a JSON string literal. */
+  /** {@code value} as a JSON string literal (the escapes of the extension's and report's JSON). */
   public static String quote(String value) {
-    StringBuilder out = new StringBuilder(value.length() + 2).append('"');
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\').append(c);
-      } else if (c < 0x20) {
-        out.append(String.format("\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    return out.append('"').toString();
+    return JsonString.quote(value);
   }
 
   private Object value() {

@@ -1,10 +1,10 @@
 package io.spanflight.smoke.harness;
 
+import io.spanflight.demo.run.ServiceJvm;
 import io.spanflight.smoke.app.BurnApp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,29 +13,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@link BurnApp} running in its own JVM with the OpenTelemetry javaagent and (unless switched
  * off) the Spanflight extension jar. Output goes to a log file under the build directory.
  *
  * <p>{@link #close()} stops it like an orchestrator would: SIGTERM, so that shutdown hooks flush
- * the last export interval, and only after 20 s a forced kill.
+ * the last export interval, and only after 20 s a forced kill. The process itself (launch, log,
+ * {@code LISTENING} wait, stop) is the demo's {@link ServiceJvm}, which {@code bin/demo} runs the
+ * demo service with; this class adds the smoke tests' command line and log polling.
  */
 public final class AppJvm implements AutoCloseable {
-  static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
-  static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
-  private static final Pattern LISTENING = Pattern.compile("^LISTENING (\\d+)\\s*$", Pattern.MULTILINE);
+  private final ServiceJvm jvm;
 
-  private final Process process;
-  private final Path logFile;
-  private int port;
-  private boolean forciblyStopped;
-
-  private AppJvm(Process process, Path logFile) {
-    this.process = process;
-    this.logFile = logFile;
+  private AppJvm(ServiceJvm jvm) {
+    this.jvm = jvm;
   }
 
   /** Starts describing an app JVM on {@code jdk}, with the jars found in {@code paths}. */
@@ -45,24 +37,20 @@ public final class AppJvm implements AutoCloseable {
 
   /** The port the app listens on, on 127.0.0.1. */
   public int port() {
-    return port;
+    return jvm.port();
   }
 
   public URI baseUri() {
-    return URI.create("http://127.0.0.1:" + port);
+    return URI.create("http://127.0.0.1:" + port());
   }
 
   public Path logFile() {
-    return logFile;
+    return jvm.logFile();
   }
 
   /** Everything the JVM printed so far (stdout and stderr), for diagnostics. */
   public String logText() {
-    try {
-      return new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      return "(cannot read " + logFile + ": " + e + ")";
-    }
+    return jvm.logText();
   }
 
   /**
@@ -82,66 +70,32 @@ public final class AppJvm implements AutoCloseable {
 
   /** The last {@code lines} lines of {@link #logText()}, headed by the log file's path. */
   public String logTail(int lines) {
-    String[] all = logText().split("\\R");
-    int from = Math.max(0, all.length - lines);
-    return "--- last " + (all.length - from) + " lines of " + logFile + " ---\n"
-        + String.join("\n", List.of(all).subList(from, all.length));
+    return jvm.logTail(lines);
   }
 
   /** Whether the JVM had to be killed because it did not stop within 20 s of SIGTERM. */
   public boolean forciblyStopped() {
-    return forciblyStopped;
+    return jvm.forciblyStopped();
   }
 
   /** Sends SIGTERM, waits up to 20 s, then kills; returns the exit code. Idempotent. */
   public int stop() {
-    try {
-      if (process.isAlive()) {
-        process.destroy();
-        if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-          forciblyStopped = true;
-          process.destroyForcibly().waitFor();
-        }
-      }
-      return process.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-      throw new IllegalStateException("interrupted while stopping the app JVM", e);
-    }
+    return jvm.stop();
   }
 
   /** Waits up to {@code timeout} for the JVM to exit on its own; true when it did. */
   public boolean awaitExit(Duration timeout) throws InterruptedException {
-    return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    return jvm.awaitExit(timeout);
   }
 
   /** The exit code of a JVM that has exited. */
   public int exitValue() {
-    return process.exitValue();
+    return jvm.exitValue();
   }
 
   @Override
   public void close() {
     stop();
-  }
-
-  private void awaitListening() throws InterruptedException {
-    long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-    while (System.nanoTime() - deadline < 0) {
-      Matcher m = LISTENING.matcher(logText());
-      if (m.find()) {
-        port = Integer.parseInt(m.group(1));
-        return;
-      }
-      if (process.waitFor(50, TimeUnit.MILLISECONDS)) { // poll interval; returns early on exit
-        throw new IllegalStateException("app JVM exited with " + process.exitValue()
-            + " before listening\n" + logTail(80));
-      }
-    }
-    stop();
-    throw new IllegalStateException("app JVM did not print LISTENING within " + STARTUP_TIMEOUT
-        + "\n" + logTail(80));
   }
 
   /** What to launch. */
@@ -214,12 +168,10 @@ public final class AppJvm implements AutoCloseable {
     public AppJvm start() {
       AppJvm app = launch();
       try {
-        app.awaitListening();
+        app.jvm.awaitListening();
         return app;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        app.stop();
-        throw new IllegalStateException("interrupted while starting the app JVM", e);
+      } catch (IOException e) { // it exited, stayed silent (then stopped), or we were interrupted
+        throw new IllegalStateException(e.getMessage(), e);
       }
     }
 
@@ -245,14 +197,7 @@ public final class AppJvm implements AutoCloseable {
       try {
         Path logDir = Files.createDirectories(paths.buildDir().resolve("smoke-logs"));
         Path log = logDir.resolve(serviceName + "-" + jdk.label() + "-" + System.currentTimeMillis() + ".log");
-        Files.writeString(log, "# " + String.join(" ", command) + "\n");
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(environment);
-        Process process = builder
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-        return new AppJvm(process, log);
+        return new AppJvm(ServiceJvm.launch(command, environment, log));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot start " + command, e);
       }

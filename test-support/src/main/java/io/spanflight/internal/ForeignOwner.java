@@ -1,4 +1,4 @@
-package io.spanflight.internal.bridge;
+package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,13 +12,17 @@ import java.nio.file.Path;
  * Gives a file to another user (uid {@value #UID}), which takes root. Off root the calling test is
  * skipped, except under {@code CI=true}, where CI runs as root and a skip would hide a gap: there
  * it fails.
+ *
+ * <p>Test support (module {@code test-support}), shared by the tests of {@code bridge-native} and
+ * {@code extension} that plant files of another user; it keeps the package the extension's tests
+ * import it from. Never in spanflight.jar.
  */
-final class ForeignOwner {
-  static final int UID = 12345;
+public final class ForeignOwner {
+  public static final int UID = 12345;
 
   private ForeignOwner() {}
 
-  static void give(Path path) throws IOException {
+  public static void give(Path path) throws IOException {
     Path probe = Files.createTempFile("spanflight-uid-", ".probe");
     int self;
     try {
