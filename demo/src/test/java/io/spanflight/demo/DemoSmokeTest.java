@@ -31,13 +31,20 @@ class DemoSmokeTest {
   /** An endpoint, the sample type its signal lands in, and the method it must be in. */
   record Signal(String endpoint, String sampleType, String method) {}
 
+  /**
+   * The CPU profile at the defaults: of the CPU-time sampler ({@code cpu}) on JDK 25 and later on
+   * Linux, else of the execution sampler ({@code samples}). The service runs on this JVM's Java.
+   */
+  static final String CPU = Runtime.version().feature() >= 25
+      && System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux") ? "cpu" : "samples";
+
   static final List<Signal> SIGNALS = List.of(
-      new Signal("/checkout", "samples", SERVICE + "PriceCalculator.computePrices"),
+      new Signal("/checkout", CPU, SERVICE + "PriceCalculator.computePrices"),
       new Signal("/search", "alloc_space", SERVICE + "CatalogSearch.buildResultPage"),
       new Signal("/inventory", "lock_contention", SERVICE + "InventoryLedger.reserveStock"),
       new Signal("/report", "socket_read", SERVICE + "ReportGenerator.fetchWarehouseSnapshot"),
-      new Signal("/recommend", "samples", SERVICE + "RecommendationEngine.scoreOnPool"),
-      new Signal("/recommend", "samples", SERVICE + "RecommendationEngine.scoreOnVirtualThread"));
+      new Signal("/recommend", CPU, SERVICE + "RecommendationEngine.scoreOnPool"),
+      new Signal("/recommend", CPU, SERVICE + "RecommendationEngine.scoreOnVirtualThread"));
 
   @BeforeAll
   static void jars() {

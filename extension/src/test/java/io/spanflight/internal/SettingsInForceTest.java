@@ -50,7 +50,10 @@ class SettingsInForceTest {
                     "otel.spanflight.exporter", "file",
                     "otel.spanflight.file.directory", out.toString(),
                     "otel.spanflight.export.interval", "1s",
-                    "otel.spanflight.jmx.enabled", "false")));
+                    "otel.spanflight.jmx.enabled", "false",
+                    // the event whose period a user's recording makes denser, on every JDK
+                    "otel.spanflight.cpu.enabled", "true",
+                    "otel.spanflight.cputime.enabled", "false")));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
     try {
       burn(1500);

@@ -97,7 +97,7 @@ class AccuracySmokeTest extends SmokeTestBase {
     List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
     Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder);
     String rendered = run.table().render(String.format(
-        "Attribution accuracy on %s: CPU samples (period %s) inside burn methods; %d ms of CPU per"
+        "Attribution accuracy on %s: CPU samples (the default CPU source, period %s) inside burn methods; %d ms of CPU per"
             + " request, %d requests in flight, paths in turn, %d s each, again while a path has"
             + " < %d samples (at most %d s)",
         jdk, CPU_PERIOD, REQUEST_MILLIS, CONCURRENCY, ROUND.toSeconds(), TARGET_SAMPLES,
@@ -159,6 +159,25 @@ class AccuracySmokeTest extends SmokeTestBase {
   }
 
   /**
+   * JFR's execution sampler ({@code jdk.ExecutionSample}, the CPU source before JDK 25 and where
+   * it is switched on) on the newest JDK, where the default CPU source is the CPU-time sampler:
+   * every path judged as above. (On a JDK before 25 the default run above is this one.)
+   */
+  @Test
+  @Timeout(value = 8, unit = TimeUnit.MINUTES)
+  void everyPathLinksItsWorkToItsSpanWithTheExecutionSampler() throws IOException {
+    Jdk jdk = newestJdk();
+    List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
+    Run run = run(jdk, paths, TARGET_SAMPLES, SmokeTestBase::executionSampler);
+    String rendered = run.table().render("Attribution accuracy on " + jdk + " with JFR's execution sampler"
+        + " (otel.spanflight.cpu.enabled=true, otel.spanflight.cputime.enabled=false), period " + CPU_PERIOD);
+    System.out.println(rendered);
+    assertThat(run.table().failing()).as(withLog(run.app(), rendered + "\n" + run.received()))
+        .extracting(row -> row.path)
+        .isEmpty();
+  }
+
+  /**
    * Forced JDK reader ({@code otel.spanflight.jfr.reader=jdk}): every path through the JDK's event
    * stream instead of Spanflight's chunk reader, judged as above, on the newest JDK.
    */
@@ -214,7 +233,7 @@ class AccuracySmokeTest extends SmokeTestBase {
     Jdk jdk = newestJdk();
     List<PathUnderTest> paths = ALL_PATHS.stream().filter(p -> jdk.feature() >= p.minFeature()).toList();
     try (OtlpCollector metrics = OtlpCollector.start()) {
-      Run run = run(jdk, paths, TARGET_SAMPLES, builder -> builder
+      Run run = run(jdk, paths, TARGET_SAMPLES, builder -> executionSampler(builder)
           .systemProperty("spanflight.test.damageChunks", kind + ":" + afterSeconds)
           .systemProperty("otel.metrics.exporter", "otlp")
           .systemProperty("otel.exporter.otlp.metrics.endpoint", metrics.endpoint())
@@ -259,6 +278,7 @@ class AccuracySmokeTest extends SmokeTestBase {
           .mainClass(PropagationApp.class.getName())
           .classpath(PATHS.appDependencies())
           .systemProperty("otel.spanflight.cpu.period", CPU_PERIOD)
+          .systemProperty("otel.spanflight.cputime.period", CPU_PERIOD)
           .systemProperty("otel.spanflight.export.interval", "1s")
           .systemProperty("otel.bsp.schedule.delay", "1000")
           .systemProperty("otel.bsp.max.queue.size", "16384")

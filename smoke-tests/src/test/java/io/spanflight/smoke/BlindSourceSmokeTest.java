@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Spanflight says when its CPU source is blind, with the real agent and a service burning CPU
  * all along (BurnApp has no JFR recording of its own, so ours is the only one asking for {@code
- * jdk.ExecutionSample}): within three export intervals of silence, one warning names the source,
+ * jdk.ExecutionSample}, pinned as the CPU source on every JDK): within three export intervals of silence, one warning names the source,
  * its event and the likely cause, and the control MBean's {@code BlindSources} count goes up.
  *
  * <ul>
@@ -45,7 +45,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void ourRecordingsEventSwitchedOffThroughJmx(Jdk jdk) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(jdk, collector, "blind-settings").start();
+      AppJvm app = executionSampler(app(jdk, collector, "blind-settings")).start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {
@@ -74,7 +74,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
   void ourReaderStopped(Jdk jdk) throws Exception {
     try (OtlpCollector collector = OtlpCollector.start()) {
       // our reader alone: with the JDK's stream as its fallback (the default), a broken chunk is read by that
-      AppJvm app = app(jdk, collector, "blind-reader").systemProperty("otel.spanflight.jfr.reader", "spanflight").start();
+      AppJvm app = executionSampler(app(jdk, collector, "blind-reader")).systemProperty("otel.spanflight.jfr.reader", "spanflight").start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {

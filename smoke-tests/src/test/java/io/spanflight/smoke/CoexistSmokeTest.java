@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Spanflight next to the user's own JFR recordings, started each way a user can: {@code
  * -XX:StartFlightRecording}, {@code jcmd JFR.start}, an in-process {@code Recording} and {@code
  * RecordingStream}, and JMX's {@code FlightRecorderMXBean} (what JDK Mission Control uses). Each
- * of their recordings asks for {@code jdk.ExecutionSample} every 10 ms, denser than our 20 ms, so
- * JFR samples every 10 ms while it runs.
+ * of their recordings asks for {@code jdk.ExecutionSample} every 10 ms, denser than our 20 ms (our
+ * CPU source pinned to that event on every JDK), so JFR samples every 10 ms while it runs.
  *
  * <p>For a known busy loop, the CPU time we export stays within 10 % of what JFR sampled times the
  * period in force, before, during and after each of their recordings (the samples of a denser
@@ -66,7 +66,7 @@ class CoexistSmokeTest extends SmokeTestBase {
     Map<Spin, Long> reference = new LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app =
-          app(jdk, collector, "coexist")
+          executionSampler(app(jdk, collector, "coexist"))
               .mainClass(CoexistApp.class)
               .jvmArg("-XX:StartFlightRecording=name=cmdline,settings=profile")
               .start();
@@ -149,7 +149,7 @@ class CoexistSmokeTest extends SmokeTestBase {
     List<Integer> threads = new ArrayList<>();
     Map<Spin, Long> reference = new LinkedHashMap<>();
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(jdk, collector, "coexist-cycles").mainClass(CoexistApp.class).start();
+      AppJvm app = executionSampler(app(jdk, collector, "coexist-cycles")).mainClass(CoexistApp.class).start();
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home())) {
         control.get("/user/stream/start?period=10");

@@ -39,6 +39,11 @@ interface ReportedApp {
             .systemProperty("otel.spanflight.exporter", "file")
             .systemProperty("otel.spanflight.file.directory", profiles.toString())
             .systemProperty("otel.spanflight.export.interval", "2s")
+            // the execution sampler on every JDK: the page's CPU figures checked here are its
+            // sample counts at 20 ms (the CPU-time sampler's profile, JDK 25's default, is the
+            // report model's: ReportModelTest)
+            .systemProperty("otel.spanflight.cpu.enabled", "true")
+            .systemProperty("otel.spanflight.cputime.enabled", "false")
             .systemProperty("otel.traces.exporter", "none")
             .systemProperty("otel.metrics.exporter", "none")
             .systemProperty("otel.logs.exporter", "none")

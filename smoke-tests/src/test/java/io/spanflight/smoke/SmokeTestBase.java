@@ -78,6 +78,15 @@ abstract class SmokeTestBase {
    * An app JVM with the javaagent and spanflight.jar, exporting traces and profiles to {@code
    * collector} over gRPC every 2 s; metrics and logs off.
    */
+  /**
+   * JFR's execution sampler ({@code jdk.ExecutionSample}) as the CPU source on every JDK, for the
+   * tests about that event itself (JDK 25's default CPU source is the CPU-time sampler).
+   */
+  static AppJvm.Builder executionSampler(AppJvm.Builder builder) {
+    return builder.systemProperty("otel.spanflight.cpu.enabled", "true")
+        .systemProperty("otel.spanflight.cputime.enabled", "false");
+  }
+
   static AppJvm.Builder app(Jdk jdk, OtlpCollector collector, String serviceName) {
     return AppJvm.builder(jdk, PATHS)
         .serviceName(serviceName)

@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * The CPU time a set of OTLP requests attributes to one function: every sample of every CPU
- * profile ({@code samples}/{@code count}, period type {@code cpu}) whose stack contains the
- * function, one entry per timestamp, each worth its value times the period of its own profile.
+ * profile (period type {@code cpu}) whose stack contains the function, one entry per timestamp,
+ * each worth its value times the period of its own profile ({@code samples}/{@code count}), or its
+ * value ({@code cpu}/{@code nanoseconds}, the CPU-time sampler).
  */
 record TimedCpu(long epochNanos, long cpuNanos, long period) {
 
@@ -33,9 +34,11 @@ record TimedCpu(long epochNanos, long cpuNanos, long period) {
               if (!contains(sample, dictionary, function)) {
                 continue;
               }
+              boolean nanos = CpuSamples.isCpuTime(profile, dictionary); // values: CPU ns, not counts
               for (int i = 0; i < sample.getTimestampsUnixNanoCount(); i++) {
-                long count = sample.getValuesCount() > i ? sample.getValues(i) : 1;
-                all.add(new TimedCpu(sample.getTimestampsUnixNano(i), count * profile.getPeriod(), profile.getPeriod()));
+                long value = sample.getValuesCount() > i ? sample.getValues(i) : 1;
+                long cpuNanos = nanos ? value : value * profile.getPeriod();
+                all.add(new TimedCpu(sample.getTimestampsUnixNano(i), cpuNanos, profile.getPeriod()));
               }
             }
           }

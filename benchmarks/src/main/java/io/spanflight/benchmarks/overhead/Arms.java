@@ -26,10 +26,10 @@ import java.util.List;
  *       Spanflight reads them), each event's thread and stack resolved, then dropped: no join
  *   <li>{@code spanflight-costs}: the defaults plus span costs ({@code otel.spanflight.span.costs=true}),
  *       measured against {@code spanflight}: what the cost attributes and per-route metrics add
- *   <li>{@code spanflight-cpu}, {@code -alloc}, {@code -lock}, {@code -park}, {@code -socket},
- *       {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but switched off
- *   <li>{@code spanflight-cputime}: JDK 25's CPU-time sampler ({@code jdk.CPUTimeSample}, JEP 509)
- *       alone, every default source off: the candidate for the default CPU source
+ *   <li>{@code spanflight-cpu} (the execution sampler), {@code -cputime} (JDK 25's CPU-time
+ *       sampler, {@code jdk.CPUTimeSample}, JEP 509), {@code -alloc}, {@code -lock}, {@code -park},
+ *       {@code -socket}, {@code -file}: one source alone; {@code spanflight-off}: the jar loaded but
+ *       switched off
  *   <li>{@code jfr-only-cpu}, {@code -alloc}, …: {@code jfr-only} with one source's events alone
  *       (measured against {@code jfr-only}, it tells what the other sources' events cost JFR itself)
  *   <li>{@code splunk-base} / {@code splunk}: the Splunk distribution, profiler off / on
@@ -49,8 +49,11 @@ final class Arms {
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
       "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
-  /** The default sources, each of which has an arm of its own ({@code spanflight-<source>}). */
-  static final List<String> SOURCES = List.of("cpu", "alloc", "lock", "park", "socket", "file");
+  /**
+   * The sources on by default (of the two CPU sources, the one this JVM has: see
+   * docs/configuration.md), each of which has an arm of its own ({@code spanflight-<source>}).
+   */
+  static final List<String> SOURCES = List.of("cpu", "cputime", "alloc", "lock", "park", "socket", "file");
   /**
    * Arms that run Spanflight in part: its diagnostic mode of the same name ({@value
    * SpanflightConfig#DIAGNOSTIC_MODE}, docs/configuration.md), given as a system property.
@@ -120,17 +123,12 @@ final class Arms {
       case "spanflight-all":
         return new Arm(name, "agent", "agent + spanflight.jar, every source on",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.cpu.enabled=true",
                 "-Dotel.spanflight.cputime.enabled=true",
                 "-Dotel.spanflight.native.enabled=true",
                 "-Dotel.spanflight.methodtiming.filter=" + TRACED_METHOD,
                 "-Dotel.spanflight.methodtrace.filter=" + TRACED_METHOD),
             missing(jars.agent(), jars.extension()));
-      case "spanflight-cputime":
-        List<String> cputime = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
-            "-Dotel.javaagent.extensions=" + jars.extension(), "-Dotel.spanflight.cputime.enabled=true"));
-        SOURCES.forEach(source -> cputime.add("-Dotel.spanflight." + source + ".enabled=false"));
-        return new Arm(name, "agent", "agent + spanflight.jar, the CPU-time sampler (JDK 25) alone",
-            with(common, cputime.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
       case "spanflight-c2":
         return new Arm(name, "agent", "agent + spanflight.jar, defaults, its background code compiled by C2 too",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),

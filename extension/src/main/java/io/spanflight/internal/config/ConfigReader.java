@@ -87,7 +87,10 @@ final class ConfigReader {
             () -> directory(s, FILE_DIRECTORY, DEFAULT_FILE_DIRECTORY, exporter == Exporter.FILE),
             Paths.get(DEFAULT_FILE_DIRECTORY));
     Set<FileFormat> fileFormats = read(this::fileFormats, EnumSet.of(FileFormat.OTLP));
-    List<SourceSettings> sources = SourceSettings.read(s, errors);
+    boolean capAtDefaultJfc =
+        read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
+    List<SourceSettings> sources = SourceSettings.read(s, errors,
+        SourceSettings.cpuTimeUsable(Runtime.version().feature(), System.getProperty("os.name"), capAtDefaultJfc));
     SampleFilters filters = FilterSettings.read(s, sources, errors);
     int ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     int maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);
@@ -106,8 +109,6 @@ final class ConfigReader {
             DEFAULT_SCOPE_EVENTS_THRESHOLD);
     Path nativeDirectory = read(() -> directory(s, NATIVE_DIRECTORY, null, true), null);
     OtlpSettings otlp = exporter == Exporter.OTLP ? OtlpSettings.read(s, properties, errors) : null;
-    boolean capAtDefaultJfc =
-        read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
     // which reader reads the recording concerns nothing else: a bad value reads as the default does
     String jfrReader =
         readOrDefault(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);

@@ -42,13 +42,24 @@ public final class SourceSettings {
     this.value = value;
   }
 
-  /** Reads every source; a bad value throws {@link ConfigError} for that key. */
-  static List<SourceSettings> read(Settings s, List<String> errors) {
+  /**
+   * Reads every source; a bad value is added to {@code errors} with its key, and switches off only
+   * its source.
+   *
+   * <p>One CPU source is on by default: the JDK's CPU-time sampler ({@code cputime}) where {@code
+   * cpuTimeUsable} says this JVM has it, else the execution sampler ({@code cpu}). The CPU-time
+   * sampler takes its samples in a signal handler on the sampled thread and measures CPU time; the
+   * execution sampler suspends the threads it samples, from JFR's own thread, and costs more (see
+   * docs/overhead.md). A CPU source switched on or off explicitly stays as set.
+   */
+  static List<SourceSettings> read(Settings s, List<String> errors, boolean cpuTimeUsable) {
     List<SourceSettings> sources = new ArrayList<>();
     Duration ms1 = Duration.ofMillis(1);
     Duration s10 = Duration.ofSeconds(10);
-    sources.add(duration(s, errors, CPU, true, "period", Duration.ofMillis(20), ms1, s10));
-    sources.add(duration(s, errors, CPU_TIME, false, "period", Duration.ofMillis(20), ms1, s10));
+    SourceSettings cpuTime = duration(s, errors, CPU_TIME, cpuTimeUsable, "period", Duration.ofMillis(20), ms1, s10);
+    boolean cpuTimeRuns = cpuTimeUsable && cpuTime.enabled;
+    sources.add(duration(s, errors, CPU, !cpuTimeRuns, "period", Duration.ofMillis(20), ms1, s10));
+    sources.add(cpuTime);
     sources.add(duration(s, errors, NATIVE, false, "period", Duration.ofMillis(20), ms1, s10));
     sources.add(rate(s, errors, ALLOCATION, true, "throttle", "150/s"));
     Duration zero = Duration.ZERO;
@@ -60,6 +71,16 @@ public final class SourceSettings {
     sources.add(filter(s, errors, METHOD_TIMING));
     sources.add(filter(s, errors, METHOD_TRACE));
     return sources;
+  }
+
+  /**
+   * Whether the JDK's CPU-time sampler ({@code jdk.CPUTimeSample}, JEP 509) can be the default CPU
+   * source: JDK 25 or later on Linux (the only system it samples on), and no cap to the JDK's
+   * {@code default.jfc}, which leaves it off.
+   */
+  public static boolean cpuTimeUsable(int jdkFeature, String osName, boolean capAtDefaultJfc) {
+    return jdkFeature >= 25 && osName != null && osName.toLowerCase(java.util.Locale.ROOT).startsWith("linux")
+        && !capAtDefaultJfc;
   }
 
   private static String key(String name, String suffix) {

@@ -9,6 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SpanflightConfigTest {
+  /** Whether this JVM's default CPU source is the CPU-time sampler (JDK 25+ on Linux). */
+  private static final boolean CPU_TIME_HERE =
+      SourceSettings.cpuTimeUsable(Runtime.version().feature(), System.getProperty("os.name"), false);
 
   private static SpanflightConfig read(Map<String, String> properties) {
     return SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties));
@@ -24,8 +27,8 @@ class SpanflightConfigTest {
     assertThat(config.sources())
         .extracting(SourceSettings::toString)
         .containsExactly(
-            "cpu(period=20 ms)",
-            "cputime(off)",
+            CPU_TIME_HERE ? "cpu(off)" : "cpu(period=20 ms)",
+            CPU_TIME_HERE ? "cputime(period=20 ms)" : "cputime(off)",
             "nativemethod(off)",
             "alloc(throttle=150/s)",
             "lock(threshold=20 ms)",

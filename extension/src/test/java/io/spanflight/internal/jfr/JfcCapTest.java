@@ -25,6 +25,7 @@ class JfcCapTest {
     List<JfrSource> sources =
         sources(
             Map.of(
+                "otel.spanflight.jfr.cap", "default",
                 "otel.spanflight.cpu.period", "5ms",
                 "otel.spanflight.alloc.throttle", "1000/s",
                 "otel.spanflight.lock.threshold", "1ms"),
@@ -41,14 +42,16 @@ class JfcCapTest {
   @Test
   void sparserThanDefaultJfcStaysOurs() {
     List<JfrSource> sources =
-        sources(Map.of("otel.spanflight.cpu.period", "50ms", "otel.spanflight.park.threshold", "100ms"), JfcCap.ofDefaultJfc());
+        sources(Map.of("otel.spanflight.jfr.cap", "default", "otel.spanflight.cpu.period", "50ms",
+            "otel.spanflight.park.threshold", "100ms"), JfcCap.ofDefaultJfc());
     assertThat(named(sources, "jdk.ExecutionSample").settingValue).isEqualTo("50 ms");
     assertThat(named(sources, "jdk.ThreadPark").settingValue).isEqualTo("100 ms");
   }
 
   @Test
   void withoutCapOursAsConfigured() {
-    List<JfrSource> sources = sources(Map.of("otel.spanflight.cpu.period", "5ms"), JfcCap.NONE);
+    List<JfrSource> sources =
+        sources(Map.of("otel.spanflight.cpu.enabled", "true", "otel.spanflight.cpu.period", "5ms"), JfcCap.NONE);
     assertThat(named(sources, "jdk.ExecutionSample").settingValue).isEqualTo("5 ms");
   }
 
@@ -56,7 +59,18 @@ class JfcCapTest {
   void aSourceDefaultJfcLeavesOffOrAFilterItDoesNotHaveIsSkipped() {
     assertThat(JfcCap.capped("filter", "com.example.Foo::bar", "")).isNull();
     JfcCap cap = new JfcCap(Map.of("jdk.ExecutionSample#enabled", "false", "jdk.ExecutionSample#period", "20 ms"));
-    assertThat(named(sources(Map.of(), cap), "jdk.ExecutionSample")).isNull();
+    assertThat(named(sources(Map.of("otel.spanflight.cpu.enabled", "true"), cap), "jdk.ExecutionSample")).isNull();
+  }
+
+  /**
+   * {@code default.jfc} leaves the CPU-time sampler off: with the cap, the default CPU source is the
+   * execution sampler on every JDK, at {@code default.jfc}'s period or sparser.
+   */
+  @Test
+  void withTheCapTheDefaultCpuSourceIsTheExecutionSampler() {
+    List<JfrSource> sources = sources(Map.of("otel.spanflight.jfr.cap", "default"), JfcCap.ofDefaultJfc());
+    assertThat(named(sources, "jdk.ExecutionSample")).isNotNull();
+    assertThat(named(sources, "jdk.CPUTimeSample")).isNull();
   }
 
   @Test

@@ -24,11 +24,21 @@ import java.util.function.BiPredicate;
 public final class CpuSamples {
   private CpuSamples() {}
 
-  /** Whether {@code profile} holds CPU samples: sample type {@code samples}, period type {@code cpu}. */
+  /**
+   * Whether {@code profile} holds CPU samples, period type {@code cpu}: of JFR's execution sampler
+   * (sample type {@code samples}, one count each) or of its CPU-time sampler (sample type {@code
+   * cpu}, CPU nanoseconds each; the default CPU source on JDK 25 and later).
+   */
   public static boolean isCpu(Profile profile, ProfilesDictionary dictionary) {
+    String type = dictionary.getStringTable(profile.getSampleType().getTypeStrindex());
     return profile.hasPeriodType()
         && "cpu".equals(dictionary.getStringTable(profile.getPeriodType().getTypeStrindex()))
-        && "samples".equals(dictionary.getStringTable(profile.getSampleType().getTypeStrindex()));
+        && ("samples".equals(type) || "cpu".equals(type));
+  }
+
+  /** Whether {@code profile} holds CPU-time samples: each value the CPU nanoseconds of one sample. */
+  public static boolean isCpuTime(Profile profile, ProfilesDictionary dictionary) {
+    return isCpu(profile, dictionary) && "cpu".equals(dictionary.getStringTable(profile.getSampleType().getTypeStrindex()));
   }
 
   /** Every sample of every CPU profile in {@code request}. */
@@ -59,8 +69,9 @@ public final class CpuSamples {
       for (ScopeProfiles scope : resource.getScopeProfilesList()) {
         for (Profile profile : scope.getProfilesList()) {
           if (selected.test(profile, dictionary)) {
+            boolean counts = !isCpuTime(profile, dictionary); // a CPU-time sample counts once
             for (Sample sample : profile.getSamplesList()) {
-              samples.add(decode(sample, dictionary));
+              samples.add(decode(sample, dictionary, counts));
             }
           }
         }
@@ -76,7 +87,11 @@ public final class CpuSamples {
     return samples;
   }
 
-  static StackSample decode(Sample sample, ProfilesDictionary dictionary) {
+  /**
+   * @param valuesCount whether the sample's count is the sum of its values (counts, or the
+   *     weights of other types); otherwise (CPU-time samples) each timestamp is one sample
+   */
+  static StackSample decode(Sample sample, ProfilesDictionary dictionary, boolean valuesCount) {
     List<String> frames = new ArrayList<>();
     for (int locationIndex : dictionary.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
       Location location = dictionary.getLocationTable(locationIndex);
@@ -90,11 +105,11 @@ public final class CpuSamples {
       Link entry = dictionary.getLinkTable(sample.getLinkIndex());
       link = SpanLink.of(entry.getTraceId(), entry.getSpanId());
     }
-    // values hold one value per timestamp (their sum is the sample's total); without values,
-    // each timestamp counts once
-    long count = sample.getValuesCount() > 0
+    // values hold one value per timestamp: counts sum to the sample's total; without values, or
+    // when they weigh rather than count, each timestamp counts once
+    long count = valuesCount && sample.getValuesCount() > 0
         ? sample.getValuesList().stream().mapToLong(Long::longValue).sum()
-        : Math.max(1, sample.getTimestampsUnixNanoCount());
+        : Math.max(1, Math.max(sample.getTimestampsUnixNanoCount(), sample.getValuesCount()));
     Map<String, String> attributes = new TreeMap<>();
     for (int index : sample.getAttributeIndicesList()) {
       KeyValueAndUnit attribute = dictionary.getAttributeTable(index);

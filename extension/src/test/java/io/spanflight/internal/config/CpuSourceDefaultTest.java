@@ -1,0 +1,77 @@
+package io.spanflight.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One CPU source by default: the CPU-time sampler where the JVM has it, else the execution
+ * sampler; an explicit switch of either stays as set.
+ */
+class CpuSourceDefaultTest {
+
+  private static List<String> cpuSources(Map<String, String> properties, boolean cpuTimeUsable) {
+    Settings settings = new Settings(DefaultConfigProperties.createFromMap(properties));
+    List<String> errors = new ArrayList<>();
+    List<String> shown = SourceSettings.read(settings, errors, cpuTimeUsable).stream()
+        .filter(s -> s.name().equals(SourceSettings.CPU) || s.name().equals(SourceSettings.CPU_TIME))
+        .map(SourceSettings::toString)
+        .toList();
+    assertThat(errors).isEmpty();
+    return shown;
+  }
+
+  @Test
+  void theCpuTimeSamplerWhereTheJvmHasIt() {
+    assertThat(cpuSources(Map.of(), true)).containsExactly("cpu(off)", "cputime(period=20 ms)");
+  }
+
+  @Test
+  void theExecutionSamplerElsewhere() {
+    assertThat(cpuSources(Map.of(), false)).containsExactly("cpu(period=20 ms)", "cputime(off)");
+  }
+
+  @Test
+  void theCpuTimeSamplerSwitchedOffLeavesTheExecutionSampler() {
+    assertThat(cpuSources(Map.of("otel.spanflight.cputime.enabled", "false"), true))
+        .containsExactly("cpu(period=20 ms)", "cputime(off)");
+  }
+
+  @Test
+  void anExplicitSwitchStaysAsSet() {
+    assertThat(cpuSources(Map.of("otel.spanflight.cpu.enabled", "true"), true))
+        .containsExactly("cpu(period=20 ms)", "cputime(period=20 ms)");
+    assertThat(cpuSources(Map.of("otel.spanflight.cpu.enabled", "false", "otel.spanflight.cputime.enabled", "false"), true))
+        .containsExactly("cpu(off)", "cputime(off)");
+    // asked for where the JVM lacks it: on as asked (the JFR sources skip it with an info line), and
+    // the execution sampler still records CPU
+    assertThat(cpuSources(Map.of("otel.spanflight.cputime.enabled", "true"), false))
+        .containsExactly("cpu(period=20 ms)", "cputime(period=20 ms)");
+  }
+
+  @Test
+  void aBadCpuTimePeriodLeavesTheExecutionSampler() {
+    Settings settings = new Settings(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.cputime.period", "fast")));
+    List<String> errors = new ArrayList<>();
+    List<String> shown = SourceSettings.read(settings, errors, true).stream()
+        .filter(s -> s.name().startsWith(SourceSettings.CPU))
+        .map(SourceSettings::toString)
+        .toList();
+    assertThat(shown).containsExactly("cpu(period=20 ms)", "cputime(off)");
+    assertThat(errors).singleElement().asString().contains("otel.spanflight.cputime.period").contains("fast");
+  }
+
+  @Test
+  void usableOnJdk25AndLaterOnLinuxWithoutTheDefaultJfcCap() {
+    assertThat(SourceSettings.cpuTimeUsable(25, "Linux", false)).isTrue();
+    assertThat(SourceSettings.cpuTimeUsable(26, "Linux", false)).isTrue();
+    assertThat(SourceSettings.cpuTimeUsable(21, "Linux", false)).isFalse();
+    assertThat(SourceSettings.cpuTimeUsable(25, "Mac OS X", false)).isFalse();
+    assertThat(SourceSettings.cpuTimeUsable(25, "Windows 11", false)).isFalse();
+    assertThat(SourceSettings.cpuTimeUsable(25, "Linux", true)).isFalse();
+  }
+}
