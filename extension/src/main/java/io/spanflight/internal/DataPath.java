@@ -28,6 +28,7 @@ import io.spanflight.internal.registry.AttributeKeyMap;
 import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
+import io.spanflight.internal.selfmetrics.SelfMetrics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
