@@ -20,6 +20,7 @@ import io.spanflight.internal.jfr.CalibrationEvent;
 import io.spanflight.internal.jfr.JfrClock;
 import io.spanflight.internal.jfr.JfrReaders;
 import io.spanflight.internal.jfr.JfrSampleStream;
+import io.spanflight.internal.jfr.MethodSources;
 import io.spanflight.internal.jfr.SampleJoiner;
 import io.spanflight.internal.logging.ThrottledLogger;
 import io.spanflight.internal.profile.ExportRequestEncoder;
