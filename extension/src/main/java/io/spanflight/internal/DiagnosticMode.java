@@ -6,10 +6,11 @@ import java.util.Locale;
 import java.util.logging.Logger;
 
 /**
- * Which parts of Spanflight run ({@value SpanflightConfig#DIAGNOSTIC_MODE}): all of them ({@link
- * #FULL}, the default), or one part alone, to measure what that part costs in a service (the
- * overhead harness, {@code benchmarks/overhead}, measures each against the agent alone). Anything
- * but {@link #FULL} produces no profiles, and says so in the log.
+ * Which parts of Spanflight run ({@value SpanflightConfig#DIAGNOSTIC_MODE}), one constant per value
+ * of {@link SpanflightConfig#DIAGNOSTIC_MODES}: all of them ({@link #FULL}, the default), or one
+ * part alone, to measure what that part costs in a service (the overhead harness, {@code
+ * benchmarks/overhead}, measures each against the agent alone). Anything but {@link #FULL}
+ * produces no profiles, and says so in the log.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -43,11 +44,19 @@ enum DiagnosticMode {
   }
 
   /**
+   * The mode one of {@link SpanflightConfig#DIAGNOSTIC_MODES} names, e.g. {@link #JFR_ONLY} for
+   * {@code jfr-only}; each of those values has one ({@code DiagnosticModeTest}).
+   */
+  static DiagnosticMode of(String value) {
+    return valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
+  }
+
+  /**
    * The mode of the settings (already checked by {@link SpanflightConfig#read}: a bad value was
    * reported there, and {@code full} is in force); a warning when it is not {@link #FULL}.
    */
   static DiagnosticMode of(SpanflightConfig config) {
-    DiagnosticMode mode = valueOf(config.diagnosticMode().toUpperCase(Locale.ROOT).replace('-', '_'));
+    DiagnosticMode mode = of(config.diagnosticMode());
     if (mode != FULL) {
       logger.warning("Spanflight runs only in part, as " + SpanflightConfig.DIAGNOSTIC_MODE + "=" + mode.value()
           + " asks: it produces no profiles; a diagnostic, not for production");

@@ -2,6 +2,7 @@ package io.spanflight.internal.config;
 
 import static io.spanflight.internal.config.SpanflightConfig.CONTEXT_ATTRIBUTES;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_CONTEXT_ATTRIBUTES;
+import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_DIAGNOSTIC_MODE;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_EXPORT_INTERVAL;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_FILE_DIRECTORY;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_MAX_STEPS;
@@ -13,6 +14,7 @@ import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_MAX_SPANS;
 import static io.spanflight.internal.config.SpanflightConfig.DEFAULT_SPAN_COSTS_WAIT;
 import static io.spanflight.internal.config.SpanflightConfig.DIAGNOSTIC_MODE;
+import static io.spanflight.internal.config.SpanflightConfig.DIAGNOSTIC_MODES;
 import static io.spanflight.internal.config.SpanflightConfig.ENABLED;
 import static io.spanflight.internal.config.SpanflightConfig.EXPORTER;
 import static io.spanflight.internal.config.SpanflightConfig.EXPORT_INTERVAL;
@@ -114,7 +116,8 @@ final class ConfigReader {
         readOrDefault(() -> s.choice(JFR_READER, "auto", "auto", "spanflight", "jdk"), "auto").toLowerCase(java.util.Locale.ROOT);
     // a diagnostic: a bad value runs all of Spanflight, as without it
     String diagnosticMode = readOrDefault(
-        () -> s.choice(DIAGNOSTIC_MODE, "full", "full", "jfr-only", "capture-only", "stream-only", "reader-only"), "full");
+        () -> s.choice(DIAGNOSTIC_MODE, DEFAULT_DIAGNOSTIC_MODE, DIAGNOSTIC_MODES.toArray(String[]::new)),
+        DEFAULT_DIAGNOSTIC_MODE);
     boolean jmxEnabled = read(() -> s.bool(JMX_ENABLED, true), false);
     boolean backgroundC2 = read(() -> s.bool(BACKGROUND_C2, false), false);
     // span costs are an add-on: a bad value of theirs switches them off, not Spanflight

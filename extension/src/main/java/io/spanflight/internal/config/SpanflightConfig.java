@@ -65,8 +65,7 @@ import java.util.logging.Logger;
  * @param jfrReader which reader reads the JFR recording ({@code otel.spanflight.jfr.reader}):
  *     {@code auto}, {@code spanflight} or {@code jdk}
  * @param diagnosticMode which parts of Spanflight run ({@code otel.spanflight.diagnostic.mode}):
- *     {@code full}, or one part alone: {@code jfr-only}, {@code capture-only}, {@code stream-only}
- *     or {@code reader-only}
+ *     one of {@link #DIAGNOSTIC_MODES}
  */
 public record SpanflightConfig(
     List<String> errors,
@@ -127,11 +126,17 @@ public record SpanflightConfig(
    */
   public static final String JFR_READER = "otel.spanflight.jfr.reader";
   /**
-   * {@code full} (the default) or one part of Spanflight alone, to measure what it costs: {@code
-   * jfr-only}, {@code capture-only}, {@code stream-only}, {@code reader-only}. Anything but {@code
-   * full} produces no profiles.
+   * {@code full} (the default) or one part of Spanflight alone, to measure what it costs: one of
+   * {@link #DIAGNOSTIC_MODES}. Anything but {@code full} produces no profiles.
    */
   public static final String DIAGNOSTIC_MODE = "otel.spanflight.diagnostic.mode";
+  public static final String DEFAULT_DIAGNOSTIC_MODE = "full";
+  /**
+   * The values of {@value #DIAGNOSTIC_MODE}, the default first, as they are written: the one list
+   * of them, which the wiring's {@code DiagnosticMode} maps onto its constants.
+   */
+  public static final List<String> DIAGNOSTIC_MODES =
+      List.of(DEFAULT_DIAGNOSTIC_MODE, "jfr-only", "capture-only", "stream-only", "reader-only");
   /** Registers the control MBean {@code io.spanflight:type=Spanflight}. */
   public static final String JMX_ENABLED = "otel.spanflight.jmx.enabled";
 
@@ -233,7 +238,7 @@ public record SpanflightConfig(
     if (spanCosts) {
       shown.put("span.costs", "on");
     }
-    if (!"full".equals(diagnosticMode)) {
+    if (!DEFAULT_DIAGNOSTIC_MODE.equals(diagnosticMode)) {
       shown.put("diagnostic.mode", diagnosticMode);
     }
     return shown.toString();

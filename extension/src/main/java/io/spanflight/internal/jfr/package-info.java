@@ -11,7 +11,14 @@
  * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.JfrClock} as
  * its {@code correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
  *
- * <p>Imports {@code capture} for that one event type only. Never imports: {@code export}, {@code
+ * <p>The method sources ({@code methodtiming}, {@code methodtrace}) are JFR's {@code
+ * jdk.MethodTiming} and {@code jdk.MethodTrace} events (JEP 520) on JDK 25 and later, and before
+ * it the instrumentation module's bytecode hooks, whose calls {@code correlate.HookedMethodSamples}
+ * joins: {@link io.spanflight.internal.jfr.MethodSources} picks one, holds the filters in force
+ * and hands them to our recording or to the hooks.
+ *
+ * <p>Imports {@code capture} for that one event type only, and {@code instrumentation} for the
+ * method hooks ({@code MethodSources} only). Never imports: {@code export}, {@code
  * report}, or the wiring in {@code io.spanflight.internal}; and nothing of {@code correlate},
  * {@code filter} or {@code registry} imports jfr (the join's rules are JFR-free).
  *

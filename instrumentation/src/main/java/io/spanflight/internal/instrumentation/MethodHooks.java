@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * Method timing and tracing on JDKs without JFR's {@code jdk.MethodTiming}/{@code jdk.MethodTrace}
@@ -48,9 +51,9 @@ public final class MethodHooks {
     "io.spanflight.internal.instrumentation.bootstrap.TraceQueue$Sink",
   };
   /** Threads with a slot of their own (no atomics per call); the others share stripes. */
-  static final int THREAD_SLOTS = 64;
+  public static final int THREAD_SLOTS = 64;
   /** Traced calls a slot's own ring holds between two drains before it spills into the shared rings. */
-  static final int SLOT_RING = 512;
+  public static final int SLOT_RING = 512;
   /** Frames of a traced call's stack below the traced method: JFR's default {@code stackdepth}. */
   public static final int STACK_DEPTH = 64;
   /** Stacks walked at install, before any traced call (the first walks are the slow ones). */
@@ -121,6 +124,15 @@ public final class MethodHooks {
     MethodHooks hooks = new MethodHooks(null, maxMethods, traceCapacity, stacks);
     MethodClock.configure(hooks.slots, hooks.counters, hooks.traces, hooks.stacks);
     return hooks;
+  }
+
+  /**
+   * The advice {@link #select} gives each selected method ({@code id} from {@link MethodIds},
+   * {@code mode} of {@link MethodClock#TIMED} and {@link MethodClock#TRACED}), on the methods
+   * {@code methods} matches: for a benchmark that applies it without an agent, exactly as here.
+   */
+  public static AsmVisitorWrapper advice(ElementMatcher<? super MethodDescription> methods, int id, int mode) {
+    return MethodInstrumentation.advice(methods, id, mode);
   }
 
   /**

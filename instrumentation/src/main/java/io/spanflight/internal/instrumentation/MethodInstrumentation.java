@@ -21,6 +21,7 @@ import java.util.logging.Logger;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.annotation.AnnotationList;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -102,15 +103,19 @@ final class MethodInstrumentation {
           type.getName(), method.getName(), classAnnotations, names(method.getDeclaredAnnotations()));
       int id = mode == 0 ? -1 : ids.idOf(type.getName(), method.getName(), method.getDescriptor());
       if (id >= 0) {
-        builder = builder.visit(
-            Advice.withCustomMapping()
-                .bind(MethodId.class, id)
-                .bind(Mode.class, mode)
-                .to(MethodAdvice.class)
-                .on(named(method.getName()).and(hasDescriptor(method.getDescriptor()))));
+        builder = builder.visit(advice(named(method.getName()).and(hasDescriptor(method.getDescriptor())), id, mode));
       }
     }
     return builder;
+  }
+
+  /** {@link MethodAdvice} on the methods {@code methods} matches, with {@code id} and {@code mode} baked in. */
+  static AsmVisitorWrapper.ForDeclaredMethods advice(ElementMatcher<? super MethodDescription> methods, int id, int mode) {
+    return Advice.withCustomMapping()
+        .bind(MethodId.class, id)
+        .bind(Mode.class, mode)
+        .to(MethodAdvice.class)
+        .on(methods);
   }
 
   private static Set<String> names(AnnotationList annotations) {

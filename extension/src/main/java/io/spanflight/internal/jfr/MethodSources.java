@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.ConfigError;
 import io.spanflight.internal.config.SourceSettings;
@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class MethodSources {
+public final class MethodSources {
   /** Traced calls that may wait for the once-a-second drain; beyond them calls are dropped. */
   static final int TRACE_CAPACITY = 32_768;
   /**
@@ -59,7 +59,7 @@ final class MethodSources {
   private long droppedTraces; // housekeeping thread
   private final ThrottledLogger dropLog = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
 
-  MethodSources(SpanflightConfig config, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
+  public MethodSources(SpanflightConfig config, Timelines timelines, ContextRegistry registry, ProfileCollector collector) {
     this(config, timelines, registry, collector, Runtime.version().feature() >= 25, null);
   }
 
@@ -91,7 +91,7 @@ final class MethodSources {
   }
 
   /** The sources for our JFR stream: method filters as in force now, none when the hooks serve them. */
-  synchronized List<SourceSettings> streamSources(List<SourceSettings> configured) {
+  public synchronized List<SourceSettings> streamSources(List<SourceSettings> configured) {
     List<SourceSettings> sources = new ArrayList<>();
     for (SourceSettings source : configured) {
       String name = source.name();
@@ -116,7 +116,7 @@ final class MethodSources {
    * (profiling switched off during the first start: writing the hooks' jar then fails), which the
    * next start tries again.
    */
-  synchronized String startHooks() {
+  public synchronized String startHooks() {
     if (viaJfr || timingFilter.isEmpty() && traceFilter.isEmpty() && hooks == null) {
       return viaJfr ? "method sources from JFR" : "method hooks off (no filter)";
     }
@@ -153,7 +153,7 @@ final class MethodSources {
   }
 
   /** Housekeeping, once a second: the hooks' calls into the current interval. */
-  void drain() {
+  public void drain() {
     HookedMethodSamples s;
     MethodHooks h;
     synchronized (this) {
@@ -184,7 +184,7 @@ final class MethodSources {
    * @throws IllegalArgumentException for a filter not in the JDK's syntax, naming the key, the value
    *     and the expected form
    */
-  synchronized boolean change(String source, String filter) {
+  public synchronized boolean change(String source, String filter) {
     String value = filter == null ? "" : filter.trim();
     try {
       SourceSettings.methodFilter(source, value);
@@ -210,7 +210,7 @@ final class MethodSources {
     return false;
   }
 
-  synchronized String filter(String source) {
+  public synchronized String filter(String source) {
     return filterOf(source);
   }
 }

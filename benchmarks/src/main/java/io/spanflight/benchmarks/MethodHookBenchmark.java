@@ -1,10 +1,8 @@
-package io.spanflight.internal.instrumentation;
+package io.spanflight.benchmarks;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 
-import io.spanflight.internal.instrumentation.MethodInstrumentation.MethodAdvice;
-import io.spanflight.internal.instrumentation.MethodInstrumentation.MethodId;
-import io.spanflight.internal.instrumentation.MethodInstrumentation.Mode;
+import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodCounters;
 import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
@@ -14,7 +12,6 @@ import java.lang.invoke.MethodHandles;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,9 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the method hooks of JDK 17 and 21 add to a call of a method in the filter: the same small
  * method untraced, with the timing advice ({@code methodtiming}) and with timing and tracing
- * ({@code methodtrace} too), the advice applied by ByteBuddy exactly as {@link
- * MethodInstrumentation} applies it (copies of {@link Target} under other names, as no agent runs
- * in a JMH fork). Budget: at most 50 ns added per traced call, 0 bytes allocated (run with {@code
+ * ({@code methodtrace} too), the advice applied by ByteBuddy exactly as the hooks apply it
+ * ({@link MethodHooks#advice}, on copies of {@link Target} under other names, as no agent runs in a
+ * JMH fork). Budget: at most 50 ns added per traced call, 0 bytes allocated (run with {@code
  * -prof gc}).
  *
  * <p>Each invocation makes {@value #CALLS} calls; the traced variant then drains the trace queue,
@@ -94,8 +91,7 @@ public class MethodHookBenchmark {
     Class<? extends Target> type = new ByteBuddy()
         .redefine(Target.class)
         .name(MethodHookBenchmark.class.getName() + "$" + name)
-        .visit(Advice.withCustomMapping().bind(MethodId.class, id).bind(Mode.class, mode)
-            .to(MethodAdvice.class).on(named("applyAsLong")))
+        .visit(MethodHooks.advice(named("applyAsLong"), id, mode))
         .make()
         .load(Target.class.getClassLoader(),
             ClassLoadingStrategy.UsingLookup.of(MethodHandles.privateLookupIn(Target.class, MethodHandles.lookup())))

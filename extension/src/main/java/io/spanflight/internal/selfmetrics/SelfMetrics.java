@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.internal.selfmetrics;
 
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -47,7 +47,7 @@ import java.util.logging.Logger;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class SelfMetrics {
+public final class SelfMetrics {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("outcome");
   private static final AttributeKey<String> REASON = AttributeKey.stringKey("reason");
@@ -62,7 +62,7 @@ final class SelfMetrics {
   private boolean registered;
   private long lastLog = System.nanoTime();
 
-  SelfMetrics(
+  public SelfMetrics(
       SampleJoiner joiner,
       Timelines timelines,
       ContextRegistry registry,
@@ -81,7 +81,7 @@ final class SelfMetrics {
   }
 
   /** Called about once a second from the background thread. */
-  void tick() {
+  public void tick() {
     if (!registered && GlobalOpenTelemetry.isSet()) {
       register(GlobalOpenTelemetry.getMeter("io.spanflight"));
       registered = true;

@@ -1,8 +1,10 @@
-package io.spanflight.internal;
+package io.spanflight.internal.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.Interrupted;
+import io.spanflight.internal.TestBridge;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.instrumentation.MethodHooks;

@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.internal.selfmetrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.spanflight.internal.CollectingReader;
+import io.spanflight.internal.TestBridge;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.DeliveryQueue;
 import io.spanflight.internal.export.FileExporters;

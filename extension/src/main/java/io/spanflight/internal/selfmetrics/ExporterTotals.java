@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.internal.selfmetrics;
 
 import io.spanflight.internal.export.DeliveryQueue;
 import io.spanflight.internal.export.DeliveryStats;
