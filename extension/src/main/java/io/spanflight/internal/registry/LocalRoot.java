@@ -86,7 +86,6 @@ public final class LocalRoot {
     return pairs;
   }
 
-  /** Whether the root span has ended and its attributes are kept (the span let go). */
   /**
    * Its attributes now, packed for the OTEP-4947 record: the last packing while the values are
    * the same (read again, compared, nothing allocated), else a new one, kept for the next record.
@@ -108,6 +107,7 @@ public final class LocalRoot {
     return made;
   }
 
+  /** Whether the root span has ended and its attributes are kept (the span let go). */
   boolean hasEnded() {
     return state instanceof String[];
   }
