@@ -44,7 +44,10 @@ class JoinPrecisionTest {
                     "otel.spanflight.exporter", "file",
                     "otel.spanflight.file.directory", dir.toString(),
                     "otel.spanflight.export.interval", "1s",
-                    "otel.spanflight.cpu.period", "10ms")));
+                    "otel.spanflight.cpu.period", "10ms",
+                    // the execution sampler on every JDK (JDK 25's default is the CPU-time sampler)
+                    "otel.spanflight.cpu.enabled", "true",
+                    "otel.spanflight.cputime.enabled", "false")));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
 
     Context inA = Context.root().with(Span.wrap(A));

@@ -42,7 +42,10 @@ class RawPayloadTest {
                     "otel.spanflight.exporter", "file",
                     "otel.spanflight.file.directory", out.toString(),
                     "otel.spanflight.export.interval", "1s",
-                    "otel.spanflight.raw.payload", "true")));
+                    "otel.spanflight.raw.payload", "true",
+                    // the execution sampler on every JDK: its events are what the payload is checked for
+                    "otel.spanflight.cpu.enabled", "true",
+                    "otel.spanflight.cputime.enabled", "false")));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
     // burn CPU until an interval with a payload was written (a few seconds; longer on a busy machine)
     long deadline = System.nanoTime() + 60_000_000_000L;

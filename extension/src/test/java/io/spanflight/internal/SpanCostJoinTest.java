@@ -49,7 +49,10 @@ class SpanCostJoinTest {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of(
         "otel.spanflight.exporter", "none",
         "otel.spanflight.span.costs", "true",
-        "otel.spanflight.cpu.period", "10ms")));
+        "otel.spanflight.cpu.period", "10ms",
+        // the execution sampler on every JDK (JDK 25's default is the CPU-time sampler)
+        "otel.spanflight.cpu.enabled", "true",
+        "otel.spanflight.cputime.enabled", "false")));
     SpanCostLink link = new SpanCostLink();
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots(), link);
     link.exporterWrapped(); // as the agent's exporter customizer does

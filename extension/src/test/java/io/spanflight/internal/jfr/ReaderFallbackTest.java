@@ -48,7 +48,9 @@ class ReaderFallbackTest {
   void aChunkOurReaderCannotReadFallsBackToTheJdksStreamAndSamplesFlowOn(String kind, String failure)
       throws Exception {
     System.setProperty(DAMAGE, kind + ":" + DAMAGE_AFTER_SECONDS);
-    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    // the execution sampler on every JDK: the layout damage is defined on jdk.ExecutionSample
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(
+        Map.of("otel.spanflight.cpu.enabled", "true", "otel.spanflight.cputime.enabled", "false")));
     ScriptedBridge bridge = new ScriptedBridge();
     ProfileCollector collector = new ProfileCollector();
     SampleJoiner joiner = new SampleJoiner(

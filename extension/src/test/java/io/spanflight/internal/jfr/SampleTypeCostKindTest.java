@@ -18,6 +18,7 @@ class SampleTypeCostKindTest {
   @Test
   void everySourcesSampleTypeHasTheSourcesCostKind() {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of(
+        "otel.spanflight.cpu.enabled", "true",
         "otel.spanflight.cputime.enabled", "true",
         "otel.spanflight.nativemethod.enabled", "true",
         "otel.spanflight.methodtrace.filter", "java.lang.String::length",
