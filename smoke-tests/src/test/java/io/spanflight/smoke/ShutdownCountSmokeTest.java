@@ -75,7 +75,7 @@ class ShutdownCountSmokeTest extends SmokeTestBase {
           .systemProperty("parks.count", Integer.toString(PARKS))
           .systemProperty("parks.exit", exit == Exit.SIGTERM ? "wait" : "return")
           .systemProperty("otel.spanflight.park.threshold", "1ms");
-      for (String other : List.of("cpu", "alloc", "lock", "socket", "file")) {
+      for (String other : List.of("cpu", "cputime", "alloc", "lock", "socket", "file")) {
         // the stop line counts the drops of every source: park events only, so its count is theirs
         builder.systemProperty("otel.spanflight." + other + ".enabled", "false");
       }
