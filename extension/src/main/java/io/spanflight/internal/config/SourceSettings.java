@@ -50,13 +50,21 @@ public final class SourceSettings {
    * cpuTimeUsable} says this JVM has it, else the execution sampler ({@code cpu}). The CPU-time
    * sampler takes its samples in a signal handler on the sampled thread and measures CPU time; the
    * execution sampler suspends the threads it samples, from JFR's own thread, and costs more (see
-   * docs/overhead.md). A CPU source switched on or off explicitly stays as set.
+   * docs/overhead.md). A CPU source switched on or off explicitly stays as set. The CPU period a
+   * user set ({@code otel.spanflight.cpu.period}) is the CPU-time sampler's too, unless its own
+   * ({@code otel.spanflight.cputime.period}) is set: a period chosen before JDK 25 keeps its meaning.
    */
   static List<SourceSettings> read(Settings s, List<String> errors, boolean cpuTimeUsable) {
     List<SourceSettings> sources = new ArrayList<>();
     Duration ms1 = Duration.ofMillis(1);
     Duration s10 = Duration.ofSeconds(10);
-    SourceSettings cpuTime = duration(s, errors, CPU_TIME, cpuTimeUsable, "period", Duration.ofMillis(20), ms1, s10);
+    Duration cpuPeriod = Duration.ofMillis(20);
+    try {
+      cpuPeriod = s.duration(key(CPU, "period"), cpuPeriod, ms1, s10);
+    } catch (ConfigError e) {
+      // reported once, with the cpu source below; the CPU-time sampler keeps the default
+    }
+    SourceSettings cpuTime = duration(s, errors, CPU_TIME, cpuTimeUsable, "period", cpuPeriod, ms1, s10);
     boolean cpuTimeRuns = cpuTimeUsable && cpuTime.enabled;
     sources.add(duration(s, errors, CPU, !cpuTimeRuns, "period", Duration.ofMillis(20), ms1, s10));
     sources.add(cpuTime);

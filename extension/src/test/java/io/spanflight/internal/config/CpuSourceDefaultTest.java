@@ -54,6 +54,26 @@ class CpuSourceDefaultTest {
   }
 
   @Test
+  void theCpuPeriodAUserSetIsTheCpuTimeSamplersTooUnlessItHasItsOwn() {
+    assertThat(cpuSources(Map.of("otel.spanflight.cpu.period", "10ms"), true))
+        .containsExactly("cpu(off)", "cputime(period=10 ms)");
+    assertThat(cpuSources(Map.of("otel.spanflight.cpu.period", "10ms", "otel.spanflight.cputime.period", "30ms"), true))
+        .containsExactly("cpu(off)", "cputime(period=30 ms)");
+  }
+
+  @Test
+  void aBadCpuPeriodIsReportedOnceAndTheCpuTimeSamplerKeepsItsDefault() {
+    Settings settings = new Settings(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.cpu.period", "often")));
+    List<String> errors = new ArrayList<>();
+    List<String> shown = SourceSettings.read(settings, errors, true).stream()
+        .filter(s -> s.name().startsWith(SourceSettings.CPU))
+        .map(SourceSettings::toString)
+        .toList();
+    assertThat(shown).containsExactly("cpu(off)", "cputime(period=20 ms)");
+    assertThat(errors).singleElement().asString().contains("otel.spanflight.cpu.period").contains("often");
+  }
+
+  @Test
   void aBadCpuTimePeriodLeavesTheExecutionSampler() {
     Settings settings = new Settings(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.cputime.period", "fast")));
     List<String> errors = new ArrayList<>();
