@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.Jdk;
 import io.spanflight.smoke.harness.LoadDriver;
 import java.io.File;
 import java.io.IOException;
@@ -50,8 +51,12 @@ class ProtocDecodeSmokeTest extends SmokeTestBase {
       extract(proto, dir);
     }
     byte[] body;
+    String cpuType;
     try (OtlpCollector collector = OtlpCollector.start()) {
-      AppJvm app = app(newestJdk(), collector, "protoc-decode")
+      Jdk jdk = newestJdk();
+      // the CPU profile's sample type at the defaults: the CPU-time sampler's on JDK 25+, else the execution sampler's
+      cpuType = jdk.feature() >= 25 ? "\"cpu\"" : "\"samples\"";
+      AppJvm app = app(jdk, collector, "protoc-decode")
           .systemProperty("otel.exporter.otlp.profiles.protocol", "http/protobuf")
           .systemProperty("otel.exporter.otlp.profiles.endpoint",
               collector.httpEndpoint() + OtlpCollector.HTTP_PROFILES_PATH)
@@ -77,7 +82,7 @@ class ProtocDecodeSmokeTest extends SmokeTestBase {
 
     assertThat(process.exitValue()).as("protoc exit code; stderr: " + errors).isZero();
     assertThat(text).contains("resource_profiles {", "dictionary {", "key: \"service.name\"",
-        "string_value: \"protoc-decode\"", "\"profile.frame.type\"", "\"samples\"");
+        "string_value: \"protoc-decode\"", "\"profile.frame.type\"", cpuType);
     // and it read the same request the generated classes read
     assertThat(ExportProfilesServiceRequest.parseFrom(body).getDictionary().getStringTableCount())
         .isEqualTo(Stream.of(text.split("\n")).filter(l -> l.trim().startsWith("string_table:")).count());
