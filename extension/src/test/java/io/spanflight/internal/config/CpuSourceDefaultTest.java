@@ -14,13 +14,19 @@ import org.junit.jupiter.api.Test;
  */
 class CpuSourceDefaultTest {
 
-  private static List<String> cpuSources(Map<String, String> properties, boolean cpuTimeUsable) {
+  /** The two CPU sources as read from {@code properties}; the errors of the read go to {@code errors}. */
+  private static List<String> cpuSources(Map<String, String> properties, boolean cpuTimeUsable, List<String> errors) {
     Settings settings = new Settings(DefaultConfigProperties.createFromMap(properties));
-    List<String> errors = new ArrayList<>();
-    List<String> shown = SourceSettings.read(settings, errors, cpuTimeUsable).stream()
+    return SourceSettings.read(settings, errors, cpuTimeUsable).stream()
         .filter(s -> s.name().equals(SourceSettings.CPU) || s.name().equals(SourceSettings.CPU_TIME))
         .map(SourceSettings::toString)
         .toList();
+  }
+
+  /** As above, for settings that must read without an error. */
+  private static List<String> cpuSources(Map<String, String> properties, boolean cpuTimeUsable) {
+    List<String> errors = new ArrayList<>();
+    List<String> shown = cpuSources(properties, cpuTimeUsable, errors);
     assertThat(errors).isEmpty();
     return shown;
   }
@@ -63,24 +69,16 @@ class CpuSourceDefaultTest {
 
   @Test
   void aBadCpuPeriodIsReportedOnceAndTheCpuTimeSamplerKeepsItsDefault() {
-    Settings settings = new Settings(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.cpu.period", "often")));
     List<String> errors = new ArrayList<>();
-    List<String> shown = SourceSettings.read(settings, errors, true).stream()
-        .filter(s -> s.name().startsWith(SourceSettings.CPU))
-        .map(SourceSettings::toString)
-        .toList();
+    List<String> shown = cpuSources(Map.of("otel.spanflight.cpu.period", "often"), true, errors);
     assertThat(shown).containsExactly("cpu(off)", "cputime(period=20 ms)");
     assertThat(errors).singleElement().asString().contains("otel.spanflight.cpu.period").contains("often");
   }
 
   @Test
   void aBadCpuTimePeriodLeavesTheExecutionSampler() {
-    Settings settings = new Settings(DefaultConfigProperties.createFromMap(Map.of("otel.spanflight.cputime.period", "fast")));
     List<String> errors = new ArrayList<>();
-    List<String> shown = SourceSettings.read(settings, errors, true).stream()
-        .filter(s -> s.name().startsWith(SourceSettings.CPU))
-        .map(SourceSettings::toString)
-        .toList();
+    List<String> shown = cpuSources(Map.of("otel.spanflight.cputime.period", "fast"), true, errors);
     assertThat(shown).containsExactly("cpu(period=20 ms)", "cputime(off)");
     assertThat(errors).singleElement().asString().contains("otel.spanflight.cputime.period").contains("fast");
   }
