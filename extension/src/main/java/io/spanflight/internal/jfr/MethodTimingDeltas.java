@@ -44,9 +44,13 @@ final class MethodTimingDeltas {
     long calls = invocations - before[0];
     long time = total - before[1];
     previous.put(key, new long[] {invocations, total});
+    // the JDK counts a call before it adds the call's time: an event read between the two has the
+    // call without its time, and the next one its time without a new call
     if (calls > 0) {
       collector.addMethod(CALLS, className, name, descriptor, null, null, epochNanos, calls);
-      collector.addMethod(TIME, className, name, descriptor, null, null, epochNanos, Math.max(0, time));
+    }
+    if (time > 0) {
+      collector.addMethod(TIME, className, name, descriptor, null, null, epochNanos, time);
     }
   }
 
