@@ -7,6 +7,7 @@ import io.spanflight.internal.bridge.NativeContextBridge;
 import io.spanflight.internal.capture.CarrierRecordWriter;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.config.Redacted;
+import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.control.ProfilerControl;
 import io.spanflight.internal.correlate.Timelines;
@@ -178,6 +179,8 @@ record DataPath(
         return timelines.threadCount();
       case BLIND_SOURCES:
         return blindSources.blindings();
+      case LOST_SAMPLES:
+        return blindSources.lostSamples(SourceSettings.CPU_TIME);
       case NATIVE_RINGS:
         return bridge instanceof NativeContextBridge ? ((NativeContextBridge) bridge).ringCount() : -1;
       case READER_FALLBACKS:

@@ -29,6 +29,8 @@ public interface ProfilerControl {
      * intervals while the application's threads worked.
      */
     BLIND_SOURCES,
+    /** Samples JFR reported lost (the CPU-time sampler's jdk.CPUTimeSamplesLost), since the JVM started. */
+    LOST_SAMPLES,
     /** Native per-thread rings allocated; -1 with the Java bridge. */
     NATIVE_RINGS,
     /**

@@ -128,6 +128,11 @@ public final class SpanflightControl implements SpanflightControlMBean {
   }
 
   @Override
+  public long getLostSamples() {
+    return control.counter(Counter.LOST_SAMPLES);
+  }
+
+  @Override
   public long getReaderFallbacks() {
     return control.counter(Counter.READER_FALLBACKS);
   }

@@ -45,6 +45,9 @@ public interface SpanflightControlMBean {
   /** Times a sampling source went blind since the JVM started (see docs/jfr-recordings.md). */
   long getBlindSources();
 
+  /** Samples JFR's CPU-time sampler reported lost since the JVM started (jdk.CPUTimeSamplesLost). */
+  long getLostSamples();
+
   /** 1 once the JDK's event stream reads our recording because Spanflight's reader could not (else 0). */
   long getReaderFallbacks();
 

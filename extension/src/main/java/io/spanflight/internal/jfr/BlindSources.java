@@ -14,7 +14,8 @@ import java.util.logging.Logger;
  * {@value #CPU_PERIODS} sampling periods of it) or allocated (at least {@value #ALLOCATED_MB} MB).
  * Then one warning line names the source, its event and the likely cause, and the source's blind
  * count ({@link #blindings}) goes up; when its events flow again, one info line says so. The other
- * sources wait on the application (a lock, a park), so their silence proves nothing.
+ * sources wait on the application (a lock, a park), so their silence proves nothing. A source that
+ * sees, but loses part of its samples, is said by {@link SampleLosses}.
  *
  * <p>Runs on the export thread, once per interval ({@link #intervalEnded}); the counts are read by
  * the self-metrics and the control MBean from other threads.
@@ -39,10 +40,11 @@ public final class BlindSources {
   private final long[] eventsBefore = new long[WATCHED.size()];
   private final boolean[] blind = new boolean[WATCHED.size()];
   private final AtomicLongArray blindings = new AtomicLongArray(WATCHED.size());
+  private final SampleLosses losses;
   private int slot;
 
   public BlindSources(SampleJoiner joiner) {
-    this(joiner::watchedEvents, new ThreadWork()::sinceLast);
+    this(joiner::watchedEvents, new ThreadWork()::sinceLast, joiner::lostSamples);
   }
 
   /**
@@ -50,8 +52,14 @@ public final class BlindSources {
    * @param work CPU nanoseconds and allocated bytes of the application's threads since the last call
    */
   BlindSources(IntToLongFunction delivered, Supplier<long[]> work) {
+    this(delivered, work, i -> 0);
+  }
+
+  /** @param lost samples JFR lost since startup, by index in {@link #WATCHED} (see {@link SampleLosses}) */
+  BlindSources(IntToLongFunction delivered, Supplier<long[]> work, IntToLongFunction lost) {
     this.delivered = delivered;
     this.work = work;
+    this.losses = new SampleLosses(lost, delivered);
   }
 
   /** At the end of an export interval of a run whose stream is {@code stream}. */
@@ -64,6 +72,7 @@ public final class BlindSources {
    * @param cause the likely cause of silence, by event name
    */
   synchronized void intervalEnded(List<JfrSource> sources, Function<String, String> cause) {
+    losses.intervalEnded(sources);
     long[] done = work.get();
     slot = (slot + 1) % WINDOW;
     for (JfrSource source : sources) {
@@ -99,7 +108,13 @@ public final class BlindSources {
       filled[i] = 0;
       eventsBefore[i] = delivered.applyAsLong(i);
     }
+    losses.runStarted();
     work.get();
+  }
+
+  /** Samples source {@code name} lost since startup (see {@link SampleLosses}); 0 for a source not watched. */
+  public synchronized long lostSamples(String name) {
+    return losses.lost(name);
   }
 
   /** How often source {@code name} went blind since startup; 0 for a source not watched. */

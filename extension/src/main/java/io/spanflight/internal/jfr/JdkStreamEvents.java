@@ -18,7 +18,8 @@ import jdk.jfr.consumer.RecordedThread;
  * What {@link ReaderEvents} does for Spanflight's own reader, for the JDK's event stream (the
  * reader {@link JfrReaders} falls back to): each source's events to the {@link SampleJoiner} (or,
  * for {@code jdk.MethodTiming}, to {@link MethodTimingDeltas}), calibrations to the joiner's clock,
- * {@code jdk.ActiveSetting} to {@link EffectiveSettings}, with the same values: the thread's Java
+ * {@code jdk.ActiveSetting} to {@link EffectiveSettings}, {@code jdk.CPUTimeSamplesLost} to the
+ * joiner's count, with the same values: the thread's Java
  * id ({@code sampledThread} or {@code eventThread}, as the source says) and whether it is virtual,
  * the start in ticks ({@code getLong("startTime")}, what the chunk holds) and in epoch nanoseconds,
  * the duration in nanoseconds, the weight, and the stack and leaf interned in the joiner's store
@@ -44,6 +45,8 @@ final class JdkStreamEvents {
   private final ConstantStore store;
   private final RecordedConstants constants;
   private final long skipUpTo;
+  /** The CPU-time sampler's source, whose lost samples are counted; null when it is off. */
+  private final JfrSource losing;
   /** Whether this JVM's threads have JFR's {@code virtual} field (JDK 21 on); null until known. */
   private Boolean threadsHaveVirtual;
 
@@ -57,6 +60,7 @@ final class JdkStreamEvents {
     this.store = joiner.store();
     this.constants = new RecordedConstants(store);
     this.skipUpTo = skipUpTo;
+    this.losing = JfrSources.losingSamples(this.sources);
   }
 
   /** Asks {@code stream} for the events of every source, the calibrations and the active settings. */
@@ -71,6 +75,9 @@ final class JdkStreamEvents {
     }
     stream.onEvent(CalibrationEvent.NAME, event -> handle(event, null));
     stream.onEvent(EffectiveSettings.ACTIVE_SETTING, event -> handle(event, null));
+    if (losing != null) {
+      stream.onEvent(JfrSources.CPU_TIME_SAMPLES_LOST, event -> handle(event, null));
+    }
     stream.onFlush(constants::forget);
   }
 
@@ -97,6 +104,8 @@ final class JdkStreamEvents {
         if (setting != null && value != null) {
           inForce.onActiveSetting(event.getLong("id"), setting, start, value);
         }
+      } else if (name.equals(JfrSources.CPU_TIME_SAMPLES_LOST)) {
+        joiner.onSamplesLost(losing, event.getLong("lostSamples"));
       } else {
         RecordedMethod method = event.getValue("method");
         methodTiming.onEvent(store, constants.method(method), event.getLong("invocations"),

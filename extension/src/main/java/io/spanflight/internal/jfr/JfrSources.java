@@ -26,6 +26,9 @@ import jdk.jfr.FlightRecorder;
  */
 final class JfrSources {
   static final String METHOD_TIMING = "jdk.MethodTiming";
+  static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
+  /** What the CPU-time sampler says when it lost samples (field {@code lostSamples}). */
+  static final String CPU_TIME_SAMPLES_LOST = "jdk.CPUTimeSamplesLost";
   /** The field blocking and traced events weigh: their duration. */
   static final String DURATION = "duration";
   private static final Logger logger = Logger.getLogger("io.spanflight");
@@ -59,6 +62,11 @@ final class JfrSources {
     return sources;
   }
 
+  /** The source whose lost samples {@code jdk.CPUTimeSamplesLost} counts, or null when it is not on. */
+  static JfrSource losingSamples(List<JfrSource> sources) {
+    return sources.stream().filter(s -> s.eventName.equals(CPU_TIME_SAMPLE)).findFirst().orElse(null);
+  }
+
   /** The event types that this JVM's Flight Recorder knows. */
   static Set<String> availableEventTypes() {
     return FlightRecorder.getFlightRecorder().getEventTypes().stream()
@@ -77,7 +85,7 @@ final class JfrSources {
         return List.of(
             periodic(
                 s,
-                "jdk.CPUTimeSample",
+                CPU_TIME_SAMPLE,
                 EVENT_THREAD,
                 SampleType::cpuTime,
                 "samplingPeriod", // each sample's own weight

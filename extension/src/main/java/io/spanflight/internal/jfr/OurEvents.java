@@ -9,7 +9,8 @@ import jdk.jfr.EventSettings;
 
 /**
  * The event types our recording enables, and how: each enabled source's event at its setting with
- * stack traces, {@code jdk.ActiveSetting} (the settings in force), the calibration event without
+ * stack traces ({@code jdk.CPUTimeSample} with {@code jdk.CPUTimeSamplesLost}, the samples it
+ * lost), {@code jdk.ActiveSetting} (the settings in force), the calibration event without
  * stacks, and, when asked for, the span scope events above their threshold. The same way in our
  * recording (a plain {@code Recording}) and in the {@code RecordingStream} of the diagnostic mode
  * stream-only.
@@ -36,6 +37,9 @@ final class OurEvents {
         // cumulative figures, turned into per-interval deltas; once a second keeps them fresh
         byName.apply(source.eventName).withPeriod(Duration.ofSeconds(1));
       }
+    }
+    if (JfrSources.losingSamples(enabled) != null) {
+      byName.apply(JfrSources.CPU_TIME_SAMPLES_LOST); // so that a loss is said, not silent
     }
     if (scopeEventThreshold != null) {
       byClass.apply(SpanScopeEvent.class).withThreshold(scopeEventThreshold);

@@ -13,7 +13,8 @@ import java.util.logging.Logger;
 /**
  * Hands what {@link ChunkReader} reads of our recording to its handlers: each source's events to
  * the {@link SampleJoiner} (or, for {@code jdk.MethodTiming}, to {@link MethodTimingDeltas}),
- * calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link EffectiveSettings}.
+ * calibrations to the joiner's clock, {@code jdk.ActiveSetting} to {@link EffectiveSettings}, the
+ * CPU-time sampler's lost samples ({@code jdk.CPUTimeSamplesLost}) to the joiner's count.
  * Each subscription asks the reader for only the fields its handler needs. An event whose handler
  * fails is counted and skipped (logged at most once a minute), so that one bad event cannot end
  * the reading. Runs on the JFR consumer thread.
@@ -54,7 +55,8 @@ final class ReaderEvents implements ChunkReader.Events {
 
   /**
    * What the reader is asked for: one subscription per source (its fields in the order above,
-   * or {@code jdk.MethodTiming}'s), then the calibration and {@code jdk.ActiveSetting}, each field
+   * or {@code jdk.MethodTiming}'s), then the calibration, {@code jdk.ActiveSetting} and, with the
+   * CPU-time sampler on, {@code jdk.CPUTimeSamplesLost} (-1 without it), each field
    * with what it must be (a chunk whose metadata says otherwise is one our reader cannot read:
    * see {@link JfrReaders}). The diagnostic mode reader-only subscribes with the same list.
    *
@@ -62,7 +64,7 @@ final class ReaderEvents implements ChunkReader.Events {
    *     once here, not per event
    */
   record Subscriptions(String[] names, String[][] fields, Expected[][] expected, boolean[] methodTimings,
-      int calibration, int activeSetting) {
+      int calibration, int activeSetting, int samplesLost, JfrSource losing) {
     static Subscriptions of(List<JfrSource> sources) {
       List<String> names = new ArrayList<>();
       List<String[]> fields = new ArrayList<>();
@@ -91,8 +93,15 @@ final class ReaderEvents implements ChunkReader.Events {
       names.add(EffectiveSettings.ACTIVE_SETTING);
       fields.add(new String[] {"startTime", "id", "name", "value"});
       expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER, Expected.STRING, Expected.STRING});
+      JfrSource losing = JfrSources.losingSamples(sources);
+      int samplesLost = losing == null ? -1 : names.size();
+      if (losing != null) {
+        names.add(JfrSources.CPU_TIME_SAMPLES_LOST);
+        fields.add(new String[] {"startTime", "lostSamples"});
+        expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER});
+      }
       return new Subscriptions(names.toArray(String[]::new), fields.toArray(String[][]::new),
-          expected.toArray(Expected[][]::new), methodTimings, calibration, activeSetting);
+          expected.toArray(Expected[][]::new), methodTimings, calibration, activeSetting, samplesLost, losing);
     }
 
     ChunkReader reader(ConstantStore store, ChunkReader.Events events) {
@@ -141,6 +150,8 @@ final class ReaderEvents implements ChunkReader.Events {
       if (values[2] >= 0 && values[3] >= 0) {
         inForce.onActiveSetting(values[1], store.string((int) values[2]), values[START], store.string((int) values[3]));
       }
+    } else if (subscription == subscriptions.samplesLost()) {
+      joiner.onSamplesLost(subscriptions.losing(), values[1]);
     } else {
       if (subscriptions.isMethodTiming(subscription)) {
         methodTiming.onEvent(store, reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));

@@ -54,6 +54,8 @@ public final class SampleJoiner {
   private final AtomicLong calibrations = new AtomicLong();
   /** Events the reader delivered per watched source ({@link BlindSources#WATCHED}), since startup. */
   private final AtomicLongArray watchedEvents = new AtomicLongArray(BlindSources.WATCHED.size());
+  /** Samples JFR says it lost, per watched source (only the CPU-time sampler reports them). */
+  private final AtomicLongArray lostSamples = new AtomicLongArray(BlindSources.WATCHED.size());
   /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
   private volatile long trustedAheadNanos;
   /** The clock's {@link JfrClock#maxResidualNanos()} then (the clock is the consumer thread's). */
@@ -270,6 +272,21 @@ public final class SampleJoiner {
   /** Events the reader delivered of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
   long watchedEvents(int index) {
     return watchedEvents.get(index);
+  }
+
+  /**
+   * JFR reports that it lost {@code count} samples of {@code source} ({@code
+   * jdk.CPUTimeSamplesLost}: the CPU-time sampler's queue of a thread was full).
+   */
+  void onSamplesLost(JfrSource source, long count) {
+    if (source.watched >= 0 && count > 0) {
+      lostSamples.addAndGet(source.watched, count);
+    }
+  }
+
+  /** Samples JFR lost of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
+  long lostSamples(int index) {
+    return lostSamples.get(index);
   }
 
   /** Events joined since startup (with or without a span). */

@@ -40,6 +40,8 @@ import java.util.logging.Logger;
  *       slot was in use
  *   <li>{@code spanflight.source.blind} (counter), attribute {@code source} ({@code cpu}, {@code
  *       cputime}, {@code alloc}): times the source went blind ({@link BlindSources})
+ *   <li>{@code spanflight.source.lost_samples} (counter), attribute {@code source} ({@code
+ *       cputime}): samples JFR reported lost ({@code jdk.CPUTimeSamplesLost})
  *   <li>{@code spanflight.capture.wrapper_inactive} (gauge): 1 when the startup self-check failed
  *   <li>{@code spanflight.jfr.reader_fallbacks} (counter): 1 once Spanflight's own JFR chunk reader
  *       could not read a chunk and the JDK's event stream reads the recording instead
@@ -185,6 +187,12 @@ public final class SelfMetrics {
                 m.record(blindSources.blindings(source), Attributes.of(SOURCE, source));
               }
             });
+    meter
+        .counterBuilder("spanflight.source.lost_samples")
+        .setDescription("Samples JFR could not keep and reported lost (cputime: jdk.CPUTimeSamplesLost)")
+        .setUnit("{sample}")
+        .buildWithCallback(m -> m.record(blindSources.lostSamples(SourceSettings.CPU_TIME),
+            Attributes.of(SOURCE, SourceSettings.CPU_TIME)));
     meter
         .gaugeBuilder("spanflight.capture.wrapper_inactive")
         .ofLongs()
