@@ -10,16 +10,17 @@ import java.util.logging.Logger;
  * Says when a source loses samples, the partial blindness {@link BlindSources} cannot see: JFR's
  * CPU-time sampler reports the samples it could not keep ({@code jdk.CPUTimeSamplesLost}: a
  * thread's queue of samples was full). The first loss gets one warning line with its share of the
- * source's samples; later losses at most one line every {@value #LINE_EVERY} export intervals,
- * with the count since the previous line. The counts since startup are for the self-metrics and
- * the control MBean.
+ * source's samples; later losses at most one line every {@value #LINE_EVERY} export intervals (ten
+ * minutes at the default interval), with the count since the previous line: a steady loss of a
+ * few percent, which the demo service shows, is said without filling the log. The counts since
+ * startup are for the self-metrics and the control MBean.
  *
  * <p>Runs on the export thread, once per interval, through {@link BlindSources}.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class SampleLosses {
-  static final int LINE_EVERY = 10;
+  static final int LINE_EVERY = 60;
   private static final Logger logger = Logger.getLogger("io.spanflight");
 
   private final IntToLongFunction lost;

@@ -65,13 +65,13 @@ class SampleLossesTest {
   }
 
   @Test
-  void laterLossesAreSummedIntoOneLineEveryTenIntervals() {
+  void laterLossesAreSummedIntoOneLineEverySixtyIntervals() {
     interval(10, 990);
     assertThat(lines.records()).hasSize(1);
     for (int i = 1; i < SampleLosses.LINE_EVERY; i++) {
       interval(i == 3 || i == 7 ? 20 : 0, 980);
     }
-    assertThat(lines.records()).as("within ten intervals of the last line").hasSize(1);
+    assertThat(lines.records()).as("within sixty intervals of the last line").hasSize(1);
     interval(0, 1000);
     assertThat(lines.records()).hasSize(2);
     assertThat(lines.records().get(1).getMessage()).contains("lost 40 samples");
