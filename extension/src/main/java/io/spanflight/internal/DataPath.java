@@ -31,6 +31,9 @@ import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import io.spanflight.internal.selfmetrics.SelfMetrics;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -190,8 +193,13 @@ record DataPath(
     }
   }
 
+  /** The version the build wrote into {@code version.txt}; "dev" where it is missing (classes run from an IDE). */
   private static String versionOfJar() {
-    String version = DataPath.class.getPackage().getImplementationVersion();
-    return version != null ? version : "dev";
+    try (InputStream in = DataPath.class.getResourceAsStream("version.txt")) {
+      String version = in == null ? "" : new String(in.readNBytes(64), StandardCharsets.UTF_8).strip();
+      return version.isEmpty() || version.startsWith("$") ? "dev" : version;
+    } catch (IOException e) {
+      return "dev";
+    }
   }
 }

@@ -49,7 +49,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {
-        app.awaitLog("Spanflight dev started", Duration.ofSeconds(30));
+        app.awaitLog(" started: timeline=", Duration.ofSeconds(30));
         FlightRecorderMXBean jfr = control.flightRecorder();
         long ours = ourRecording(jfr);
         setOurs(jfr, ours, "false");
@@ -78,7 +78,7 @@ class BlindSourceSmokeTest extends SmokeTestBase {
       try (app;
           AppControl control = new AppControl(app.baseUri(), jdk.home());
           Burning burning = new Burning(control)) {
-        app.awaitLog("Spanflight dev started", Duration.ofSeconds(30));
+        app.awaitLog(" started: timeline=", Duration.ofSeconds(30));
         Path repository = Path.of(systemProperty(control, "jdk.jfr.repository"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!app.logText().contains("no more profiles") && System.nanoTime() < deadline) {
