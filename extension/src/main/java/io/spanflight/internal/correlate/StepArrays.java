@@ -15,14 +15,19 @@ import java.util.ArrayDeque;
  * records were the most). Handed out again, a block is old already: in a steady state timelines
  * allocate nothing.
  *
- * <p>Only arrays of at least {@value #MIN_POOLED} steps are kept (smaller ones are cheap and die
- * young), and at most {@code maxFreeBytes} wait here; beyond that a returned array is left to the
- * garbage collector. Lengths are powers of two. Used under the {@link Timelines} lock only.
+ * <p>Blocks of every length are kept, the small first blocks of new threads too: a thread's
+ * timeline lives seconds after the thread ends (until no sample can join it), long enough for its
+ * block to be promoted, and a service that starts a virtual thread per request (the demo) made a
+ * few thousand of them a minute, which died in the old generation. At most {@code maxFreeBytes}
+ * wait here (a block's long times included, see {@link StepBlock}); beyond that a returned block
+ * is left to the garbage collector. Lengths are powers of two. Used under the {@link Timelines}
+ * lock only.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class StepArrays {
-  static final int MIN_POOLED = 256;
+  /** Blocks of at least this many steps are counted by {@link #created}. */
+  static final int COUNTED_LENGTH = 256;
   /** A step's time offset and context (a widened block holds long times besides: see {@link StepBlock}). */
   static final long STEP_BYTES = Integer.BYTES + Integer.BYTES;
   /** Free blocks by log2 of their length. */
@@ -45,9 +50,9 @@ final class StepArrays {
     ArrayDeque<StepBlock> same = free[log2(length)];
     StepBlock block = same == null ? null : same.poll();
     if (block != null) {
-      freeBytes -= length * STEP_BYTES;
+      freeBytes -= block.memoryBytes();
     } else {
-      if (length >= MIN_POOLED) {
+      if (length >= COUNTED_LENGTH) {
         created++;
       }
       block = new StepBlock(length);
@@ -59,11 +64,10 @@ final class StepArrays {
   /** Takes {@code block} back (its contents are not cleared: every reader stops at its size). */
   void give(StepBlock block) {
     int length = block.length();
-    long bytes = length * STEP_BYTES;
-    if (length < MIN_POOLED || freeBytes + bytes > maxFreeBytes) {
+    long bytes = block.memoryBytes();
+    if (freeBytes + bytes > maxFreeBytes) {
       return;
     }
-    block.startAt(0); // lets go of its long times, if it had any, while it waits
     int slot = log2(length);
     if (free[slot] == null) {
       free[slot] = new ArrayDeque<>();
@@ -78,7 +82,7 @@ final class StepArrays {
   }
 
   /**
-   * Blocks of at least {@value #MIN_POOLED} steps allocated since startup (not counting those
+   * Blocks of at least {@value #COUNTED_LENGTH} steps allocated since startup (not counting those
    * handed out again): the ones that would otherwise be copied by young collections.
    */
   long created() {

@@ -4,15 +4,20 @@ package io.spanflight.internal.correlate;
  * A block of timeline steps: each step's context, and its time as an int of nanoseconds from the
  * block's base (8 bytes a step instead of 12). A time more than ±2.1 s from the base (a quiet
  * thread whose block spans seconds, or the {@code Long.MIN_VALUE} of an unknown stretch) widens
- * the block: from then on it keeps long times too, until it is handed back.
+ * the block: from then on it keeps long times too, until it starts over. The long times' array
+ * stays with the block for its next widening: a block lives for seconds, and an array dropped at
+ * each start over died in the old generation (the demo service's largest source of it, JFR's
+ * {@code jdk.PromoteObject*} events, 2026-11-29).
  *
  * <p>Not API: internal to Spanflight.
  */
 final class StepBlock {
   private final int[] offsets;
   private final int[] contexts;
-  /** Null while every time fits as an offset. */
+  /** Long times, once the block has widened; kept when it starts over. */
   private long[] wide;
+  /** Whether the times are in {@link #wide} (else offsets from {@link #base}). */
+  private boolean widened;
   private long base;
 
   StepBlock(int length) {
@@ -23,12 +28,11 @@ final class StepBlock {
   /** Starts the block over: offsets count from {@code nanoTime}, and no time is wide. */
   void startAt(long nanoTime) {
     base = nanoTime;
-    wide = null;
+    widened = false;
   }
 
   long time(int i) {
-    long[] w = wide;
-    return w != null ? w[i] : base + offsets[i];
+    return widened ? wide[i] : base + offsets[i];
   }
 
   int context(int i) {
@@ -37,7 +41,7 @@ final class StepBlock {
 
   void set(int i, long nanoTime, int contextId) {
     contexts[i] = contextId;
-    if (wide != null) {
+    if (widened) {
       wide[i] = nanoTime;
       return;
     }
@@ -52,17 +56,20 @@ final class StepBlock {
 
   /** Copies every offset into long times (slots not in use copy garbage, never read). */
   private void widen() {
-    long[] times = new long[offsets.length];
-    for (int i = 0; i < times.length; i++) {
-      times[i] = base + offsets[i];
+    if (wide == null) {
+      wide = new long[offsets.length];
     }
-    wide = times;
+    for (int i = 0; i < wide.length; i++) {
+      wide[i] = base + offsets[i];
+    }
+    widened = true;
   }
 
   int length() {
     return contexts.length;
   }
 
+  /** The bytes its arrays hold, the long times' array included once it has one. */
   long memoryBytes() {
     return (long) length() * StepArrays.STEP_BYTES + (wide == null ? 0 : (long) length() * Long.BYTES);
   }

@@ -17,17 +17,39 @@ class StepArraysTest {
     assertThat(arrays.take(1024, 0)).isSameAs(first);
     assertThat(arrays.freeBytes()).isZero();
     assertThat(arrays.created()).isEqualTo(2);
-    arrays.take(StepArrays.MIN_POOLED / 2, 0);
+    arrays.take(StepArrays.COUNTED_LENGTH / 2, 0);
     assertThat(arrays.created()).as("small pairs are not counted").isEqualTo(2);
   }
 
   @Test
-  void smallPairsAreNotKept() {
+  void aNewThreadsSmallBlockIsKeptToo() {
     StepArrays arrays = new StepArrays(1 << 20);
-    StepBlock small = arrays.take(StepArrays.MIN_POOLED / 2, 0);
+    StepBlock small = arrays.take(ThreadTimeline.INITIAL_STEPS, 0);
     arrays.give(small);
+    assertThat(arrays.freeBytes()).isEqualTo(ThreadTimeline.INITIAL_STEPS * StepArrays.STEP_BYTES);
+    assertThat(arrays.take(ThreadTimeline.INITIAL_STEPS, 0)).isSameAs(small);
+  }
+
+  @Test
+  void aWidenedBlockKeepsItsLongTimesForItsNextWidening() {
+    StepArrays arrays = new StepArrays(1 << 20);
+    StepBlock block = arrays.take(1024, 0);
+    block.set(0, 5_000_000_000L, 7); // 5 s from the base: widens
+    long widened = block.memoryBytes();
+    assertThat(widened).isEqualTo(1024 * (StepArrays.STEP_BYTES + Long.BYTES));
+    arrays.give(block);
+    assertThat(arrays.freeBytes()).as("the long times counted while it waits").isEqualTo(widened);
+
+    StepBlock again = arrays.take(1024, 100);
+    assertThat(again).isSameAs(block);
     assertThat(arrays.freeBytes()).isZero();
-    assertThat(arrays.take(StepArrays.MIN_POOLED / 2, 0)).isNotSameAs(small);
+    again.set(0, 150, 1);
+    assertThat(again.time(0)).as("offsets again after the start over").isEqualTo(150);
+    again.set(1, Long.MIN_VALUE, 2); // an unknown stretch: widens, into the array it kept
+    assertThat(again.time(0)).isEqualTo(150);
+    assertThat(again.time(1)).isEqualTo(Long.MIN_VALUE);
+    assertThat(again.context(1)).isEqualTo(2);
+    assertThat(again.memoryBytes()).isEqualTo(widened);
   }
 
   @Test
