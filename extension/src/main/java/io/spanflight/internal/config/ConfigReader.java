@@ -91,8 +91,7 @@ final class ConfigReader {
     Set<FileFormat> fileFormats = read(this::fileFormats, EnumSet.of(FileFormat.OTLP));
     boolean capAtDefaultJfc =
         read(() -> s.choice(JFR_CAP, "none", "none", "default"), "none").equalsIgnoreCase("default");
-    List<SourceSettings> sources = SourceSettings.read(s, errors,
-        SourceSettings.cpuTimeUsable(Runtime.version().feature(), System.getProperty("os.name"), capAtDefaultJfc));
+    List<SourceSettings> sources = SourceSettings.read(s, errors, SourceSettings.cpuTimeUsableHere(capAtDefaultJfc));
     SampleFilters filters = FilterSettings.read(s, sources, errors);
     int ringSize = read(() -> s.powerOfTwo(RING_SIZE, DEFAULT_RING_SIZE, 16, 1 << 20), DEFAULT_RING_SIZE);
     int maxSteps = read(() -> s.integer(MAX_STEPS, DEFAULT_MAX_STEPS, 10_000, 100_000_000), DEFAULT_MAX_STEPS);

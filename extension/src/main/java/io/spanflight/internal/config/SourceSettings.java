@@ -91,6 +91,11 @@ public final class SourceSettings {
         && !capAtDefaultJfc;
   }
 
+  /** {@link #cpuTimeUsable(int, String, boolean)} for this JVM. */
+  static boolean cpuTimeUsableHere(boolean capAtDefaultJfc) {
+    return cpuTimeUsable(Runtime.version().feature(), System.getProperty("os.name"), capAtDefaultJfc);
+  }
+
   private static String key(String name, String suffix) {
     return "otel.spanflight." + name + "." + suffix;
   }

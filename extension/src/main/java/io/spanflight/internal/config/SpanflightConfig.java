@@ -244,6 +244,14 @@ public record SpanflightConfig(
     return shown.toString();
   }
 
+  /**
+   * Whether the JDK's CPU-time sampler can run in this JVM (JDK 25+ on Linux, no default.jfc cap):
+   * the one rule that made it the default CPU source ({@link SourceSettings#cpuTimeUsable}).
+   */
+  public boolean cpuTimeUsable() {
+    return SourceSettings.cpuTimeUsableHere(capAtDefaultJfc);
+  }
+
   /** The same as {@link #describe()}: never the settings' secrets. */
   @Override
   public String toString() {

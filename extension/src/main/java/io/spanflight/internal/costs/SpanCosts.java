@@ -25,8 +25,7 @@ public final class SpanCosts {
 
   /** The exporter that adds costs to what {@code delegate} sends, ticking on its own thread. */
   public static SpanExporter wrap(SpanExporter delegate, SpanCostLink link, SpanflightConfig config) {
-    boolean[] enabled = enabledKinds(config.sources(), config.capAtDefaultJfc(), Runtime.version().feature(),
-        System.getProperty("os.name"));
+    boolean[] enabled = enabledKinds(config.sources(), config.cpuTimeUsable());
     CostSpanExporter exporter = create(delegate, link, config.spanCostsMaxSpans(), config.spanCostsMaxRoutes(),
         TimeUnit.MILLISECONDS.toNanos(config.spanCostsWait().toMillis()), enabled,
         RouteCostMetrics.globalMeter(), config.contextAttributes(), System::nanoTime, EpochClock::nowNanos);
@@ -60,15 +59,14 @@ public final class SpanCosts {
 
   /**
    * Per {@link CostKind}, whether its events will arrive: the source is on and, for {@code
-   * cputime}, the JVM has {@code jdk.CPUTimeSample} (25+ on Linux) and the default.jfc cap does not
-   * skip it ({@link SourceSettings#cpuTimeUsable}).
+   * cputime}, the sampler can run here ({@link SpanflightConfig#cpuTimeUsable()}).
    */
-  static boolean[] enabledKinds(List<SourceSettings> sources, boolean capAtDefaultJfc, int jdkFeature, String osName) {
+  static boolean[] enabledKinds(List<SourceSettings> sources, boolean cpuTimeUsable) {
     boolean[] enabled = new boolean[CostKind.COUNT];
     for (SourceSettings source : sources) {
       int kind = SourceCostKind.of(source.name());
       if (kind != CostKind.NONE && source.enabled()) {
-        enabled[kind] = kind != CostKind.CPU_TIME || SourceSettings.cpuTimeUsable(jdkFeature, osName, capAtDefaultJfc);
+        enabled[kind] = kind != CostKind.CPU_TIME || cpuTimeUsable;
       }
     }
     return enabled;

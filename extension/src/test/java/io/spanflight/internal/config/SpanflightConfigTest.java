@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class SpanflightConfigTest {
   /** Whether this JVM's default CPU source is the CPU-time sampler (JDK 25+ on Linux). */
-  private static final boolean CPU_TIME_HERE =
-      SourceSettings.cpuTimeUsable(Runtime.version().feature(), System.getProperty("os.name"), false);
+  private static final boolean CPU_TIME_HERE = SourceSettings.cpuTimeUsableHere(false);
 
   private static SpanflightConfig read(Map<String, String> properties) {
     return SpanflightConfig.read(DefaultConfigProperties.createFromMap(properties));

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A span cost kind is expected only where its events will arrive: the CPU-time kind where the
- * JVM has the CPU-time sampler (JDK 25+ on Linux, no default.jfc cap), as the CPU source's default
- * decides it.
+ * JVM has the CPU-time sampler (JDK 25+ on Linux, no default.jfc cap), by the same rule that makes it
+ * the default CPU source (the rule's cases: {@code CpuSourceDefaultTest}).
  */
 class EnabledKindsTest {
   private static final List<SourceSettings> CPU_TIME_ON = SpanflightConfig.read(DefaultConfigProperties.createFromMap(
@@ -21,9 +21,17 @@ class EnabledKindsTest {
 
   @Test
   void theCpuTimeKindOnlyWhereTheCpuTimeSamplerRuns() {
-    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, false, 25, "Linux")[CostKind.CPU_TIME]).isTrue();
-    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, false, 25, "Mac OS X")[CostKind.CPU_TIME]).as("not Linux").isFalse();
-    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, false, 21, "Linux")[CostKind.CPU_TIME]).as("before 25").isFalse();
-    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, true, 25, "Linux")[CostKind.CPU_TIME]).as("capped").isFalse();
+    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, true)[CostKind.CPU_TIME]).isTrue();
+    assertThat(SpanCosts.enabledKinds(CPU_TIME_ON, false)[CostKind.CPU_TIME]).as("no sampler here").isFalse();
+  }
+
+  @Test
+  void theConfigAnswersForThisJvmAsTheCpuSourceDefaultDid() {
+    SpanflightConfig defaults = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    SpanflightConfig capped = SpanflightConfig.read(DefaultConfigProperties.createFromMap(
+        Map.of("otel.spanflight.jfr.cap", "default")));
+    boolean cpuTimeDefault = defaults.sources().stream().anyMatch(s -> s.name().equals("cputime") && s.enabled());
+    assertThat(defaults.cpuTimeUsable()).isEqualTo(cpuTimeDefault);
+    assertThat(capped.cpuTimeUsable()).as("capped").isFalse();
   }
 }
