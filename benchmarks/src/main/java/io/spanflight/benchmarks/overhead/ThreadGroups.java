@@ -59,6 +59,27 @@ final class ThreadGroups {
     return groups;
   }
 
+  /**
+   * CPU milliseconds between {@code before} and now of the threads in {@code group}, summed by name
+   * (digits folded to {@code #}, so a pool's threads add up), highest first: which of the group's
+   * threads a difference between arms comes from.
+   */
+  static Map<String, Long> threadsOf(String group, long pid, Snapshot before) throws IOException {
+    Snapshot now = snapshot(pid);
+    Map<String, Long> byName = new HashMap<>();
+    for (Map.Entry<String, Long> task : now.cpuByTask().entrySet()) {
+      String name = now.nameByTask().get(task.getKey());
+      if (group(name).equals(group)) {
+        long delta = task.getValue() - before.cpuByTask().getOrDefault(task.getKey(), 0L);
+        byName.merge(name.replaceAll("[0-9]+", "#"), delta / 1_000_000, Long::sum);
+      }
+    }
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    byName.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
+  }
+
   /** The group of a thread, by the name Linux knows it by (at most 15 characters). */
   static String group(String name) {
     if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.startsWith("GC ")) {
