@@ -21,13 +21,14 @@ import java.util.function.IntConsumer;
  */
 final class ThreadTimeline {
   static final int INITIAL_STEPS = 16;
+  private static final int INITIAL_BLOCKS = 4;
   static final int BLOCK_BITS = 10;
   static final int BLOCK_STEPS = 1 << BLOCK_BITS;
   private static final int IN_BLOCK = BLOCK_STEPS - 1;
   /** Where blocks come from and go back to. */
   private final StepArrays arrays;
   /** In time order; every block is {@value #BLOCK_STEPS} long, except a lone first block. */
-  private StepBlock[] blocks = new StepBlock[4];
+  private StepBlock[] blocks = new StepBlock[INITIAL_BLOCKS];
   private int blockCount;
   private int first;
   private int end;
@@ -38,8 +39,20 @@ final class ThreadTimeline {
 
   ThreadTimeline(StepArrays arrays, long nanoTime) {
     this.arrays = arrays;
+    restart(nanoTime);
+  }
+
+  /**
+   * Makes a released timeline (or a new one) an empty timeline of a thread, its step times kept as
+   * offsets from {@code nanoTime}: {@link Timelines} reuses the timelines of threads that are gone.
+   */
+  void restart(long nanoTime) {
     blocks[0] = arrays.take(INITIAL_STEPS, nanoTime);
     blockCount = 1;
+    first = 0;
+    end = 0;
+    knownSince = Long.MIN_VALUE;
+    ended = false;
   }
 
   /**
@@ -183,12 +196,19 @@ final class ThreadTimeline {
     blocks[step >>> BLOCK_BITS].set(step & IN_BLOCK, nanoTime, contextId);
   }
 
-  /** Hands the blocks back: the timeline is gone and must not be used again. */
+  /**
+   * Hands the blocks back: the timeline is gone, and must not be used again until {@link #restart}.
+   * Another timeline may get these blocks: a use before the restart fails, loudly, on the null block.
+   */
   void release() {
     for (int b = 0; b < blockCount; b++) {
       arrays.give(blocks[b]);
     }
-    blocks = null; // another timeline may get these blocks: any later use fails here, loudly
+    if (blocks.length > INITIAL_BLOCKS) {
+      blocks = new StepBlock[INITIAL_BLOCKS]; // a burst's long block list is not kept for the next thread
+    } else {
+      Arrays.fill(blocks, null);
+    }
     blockCount = 0;
     first = 0;
     end = 0;

@@ -3,11 +3,8 @@ package io.spanflight.internal.correlate;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextIds;
 import io.spanflight.internal.bridge.TimelineSink;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Every thread's context history, rebuilt from the bridge's rings, and the join that answers
@@ -30,7 +27,15 @@ public final class Timelines implements TimelineSink {
   private final ContextBridge bridge;
   private final int maxSteps;
   private int steps;
-  private final Map<Long, ThreadTimeline> byThread = new HashMap<>();
+  private final ThreadTimelineMap byThread = new ThreadTimelineMap();
+  /**
+   * Timelines of threads that are gone, kept for the next new threads (at most {@value
+   * #MAX_SPARE_TIMELINES}): a service that runs each task in a new virtual thread starts hundreds of
+   * threads a second, and a timeline made for each lived the seconds it is kept, then died in the
+   * old generation.
+   */
+  private final ArrayDeque<ThreadTimeline> spareTimelines = new ArrayDeque<>();
+  static final int MAX_SPARE_TIMELINES = 4096;
   /**
    * The timeline of the thread last looked up for a switch, or null: a ring's entries come in
    * runs of one thread, so most switches skip the boxed map lookup. Cleared when it leaves the map.
@@ -115,7 +120,7 @@ public final class Timelines implements TimelineSink {
    */
   public void pruneBefore(long nanoTime) {
     // One thread's timeline at a time, so a drain waits for one timeline's work at most.
-    for (Long javaThreadId : threadIds()) {
+    for (long javaThreadId : threadIds()) {
       synchronized (this) {
         ThreadTimeline timeline = byThread.get(javaThreadId);
         if (timeline == null) {
@@ -127,7 +132,7 @@ public final class Timelines implements TimelineSink {
           if (timeline == lastTimeline) {
             lastTimeline = null;
           }
-          timeline.release();
+          retire(timeline);
         } else {
           timeline.pruneBefore(nanoTime);
         }
@@ -135,10 +140,9 @@ public final class Timelines implements TimelineSink {
     }
     synchronized (this) {
       carrierGaps.pruneBefore(nanoTime);
-      steps = 0;
-      for (ThreadTimeline timeline : byThread.values()) {
-        steps += timeline.size();
-      }
+      int[] kept = {0};
+      byThread.forEachTimeline(timeline -> kept[0] += timeline.size());
+      steps = kept[0];
     }
   }
 
@@ -155,8 +159,16 @@ public final class Timelines implements TimelineSink {
     }
   }
 
-  private synchronized List<Long> threadIds() {
-    return new ArrayList<>(byThread.keySet());
+  private synchronized long[] threadIds() {
+    return byThread.threadIds();
+  }
+
+  /** Hands a removed timeline's blocks back, and keeps the timeline for a new thread. */
+  private void retire(ThreadTimeline timeline) {
+    timeline.release();
+    if (spareTimelines.size() < MAX_SPARE_TIMELINES) {
+      spareTimelines.push(timeline);
+    }
   }
 
   /**
@@ -165,7 +177,7 @@ public final class Timelines implements TimelineSink {
    * switch, a thread then counts as having no context.
    */
   public synchronized void forgetAll() {
-    byThread.values().forEach(ThreadTimeline::release);
+    byThread.forEachTimeline(this::retire);
     byThread.clear();
     lastTimeline = null;
     carrierGaps.clear();
@@ -178,7 +190,7 @@ public final class Timelines implements TimelineSink {
    */
   public BitSet referencedIds() {
     BitSet referenced = new BitSet();
-    for (Long javaThreadId : threadIds()) {
+    for (long javaThreadId : threadIds()) {
       synchronized (this) {
         ThreadTimeline timeline = byThread.get(javaThreadId);
         if (timeline != null) {
@@ -207,11 +219,9 @@ public final class Timelines implements TimelineSink {
    * arrays waiting to be reused.
    */
   public synchronized long memoryBytes() {
-    long bytes = arrays.freeBytes();
-    for (ThreadTimeline timeline : byThread.values()) {
-      bytes += timeline.memoryBytes();
-    }
-    return bytes;
+    long[] bytes = {arrays.freeBytes()};
+    byThread.forEachTimeline(timeline -> bytes[0] += timeline.memoryBytes());
+    return bytes[0];
   }
 
   /** Pairs of step arrays worth reusing allocated since startup (see {@link StepArrays#created()}). */
@@ -269,7 +279,12 @@ public final class Timelines implements TimelineSink {
     }
     ThreadTimeline timeline = byThread.get(javaThreadId);
     if (timeline == null) {
-      timeline = new ThreadTimeline(arrays, nanoTime);
+      timeline = spareTimelines.poll();
+      if (timeline == null) {
+        timeline = new ThreadTimeline(arrays, nanoTime);
+      } else {
+        timeline.restart(nanoTime);
+      }
       byThread.put(javaThreadId, timeline);
     }
     lastThreadId = javaThreadId;

@@ -128,6 +128,27 @@ class TimelinesTest {
   }
 
   @Test
+  void aNewThreadGetsAClearedTimelineOfAThreadThatIsGone() {
+    bridge.script.add(s -> s.switched(1, 100, 7));
+    bridge.script.add(s -> s.switched(1, 200, 8));
+    bridge.script.add(s -> s.switched(1, 300, 0));
+    bridge.script.add(s -> s.threadEnded(1));
+    timelines.drain();
+    timelines.pruneBefore(250); // keeps 8 from 200: what came before is unknown
+    timelines.pruneBefore(400); // thread 1 ended: its timeline goes, for the next new thread
+
+    bridge.script.add(s -> s.switched(2, 500, 9));
+    timelines.drain();
+
+    assertThat(timelines.threadCount()).isEqualTo(1);
+    assertThat(timelines.contextAt(2, 150)).as("before its first switch, not unknown").isZero();
+    assertThat(timelines.contextAt(2, 550)).isEqualTo(9);
+    assertThat(timelines.contextAt(1, 550)).isZero();
+    assertThat(timelines.referencedIds().stream().toArray()).containsExactly(9);
+    assertThat(timelines.stepCount()).isEqualTo(1);
+  }
+
+  @Test
   void afterForgettingAllAThreadsNextSwitchStartsANewTimeline() {
     bridge.script.add(s -> s.switched(1, 100, 7));
     timelines.drain();
