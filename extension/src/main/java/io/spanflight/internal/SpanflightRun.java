@@ -110,7 +110,7 @@ final class SpanflightRun {
     long interval = config.exportInterval().toMillis();
     path.blindSources().runStarted();
     try {
-      drainer.schedule(this::drainAndReschedule, DrainPace.FASTEST_MILLIS, TimeUnit.MILLISECONDS);
+      drainer.execute(this::drainUntilStopped);
       scheduler.scheduleWithFixedDelay(guarded("housekeeping", this::housekeeping), 0, 1, TimeUnit.SECONDS);
       scheduler.scheduleAtFixedRate(guarded("export", this::exportAndWatch), interval, interval, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
@@ -139,22 +139,29 @@ final class SpanflightRun {
   }
 
   /**
-   * Drains the rings, sleeps for the pace the rings' filling calls for, then queues the next drain.
-   * It sleeps rather than scheduling the next drain after a delay: the executor would park for it,
-   * and a park of 20 ms or more is a {@code jdk.ThreadPark} event, stack trace included, that our
-   * own recording takes and our stream reads only to drop (20 a second at the slow pace); sleeps
-   * are not in our recording.
+   * The drain thread's one task, for the whole run: sleeps for the pace the rings' filling calls
+   * for, drains, and again, until {@link #stop} interrupts it. One task in a loop rather than a task
+   * that queues the next: every task queued went through the agent's executor instrumentation
+   * (context capture, call-depth bookkeeping), which on Spring PetClinic cost Spanflight's drain
+   * thread a fifth of its CPU (async-profiler, 2026-11-30). It sleeps rather than waiting on the
+   * executor's delay queue: a park of 20 ms or more is a {@code jdk.ThreadPark} event, stack trace
+   * included, that our own recording takes and our stream reads only to drop (20 a second at the
+   * slow pace); sleeps are not in our recording.
    */
-  private void drainAndReschedule() {
-    long[] next = {DrainPace.FASTEST_MILLIS}; // after a failed drain too (logged by guarded)
-    guarded("drain", () -> next[0] = path.timelines().drainPaced(drainPace)).run();
-    try {
-      Thread.sleep(next[0]);
-      drainer.execute(this::drainAndReschedule);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the run is stopping (shutdownNow)
-    } catch (RejectedExecutionException e) {
-      // the run is stopping
+  private void drainUntilStopped() {
+    long next = DrainPace.FASTEST_MILLIS;
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(next);
+      } catch (InterruptedException e) {
+        return; // the run is stopping (shutdownNow)
+      }
+      try {
+        next = path.timelines().drainPaced(drainPace);
+      } catch (Throwable t) {
+        path.taskFailures().log(Level.WARNING, "Spanflight background task 'drain' failed", t);
+        next = DrainPace.FASTEST_MILLIS;
+      }
     }
   }
 
