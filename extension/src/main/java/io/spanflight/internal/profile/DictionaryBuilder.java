@@ -3,7 +3,6 @@ package io.spanflight.internal.profile;
 import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.format.LongList;
 import io.spanflight.internal.registry.ContextRecord;
-import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,7 +59,7 @@ final class DictionaryBuilder {
   final LongList locations = new LongList();
   final StackTable stacks = new StackTable();
   /** The spans samples link to; index 0 is no span. */
-  final List<SpanLink> links = new ArrayList<>();
+  final LinkTable links = new LinkTable();
   /** The attribute table: index 0 is the zero value, index 1 is profile.frame.type = jvm. */
   final int frameTypeKey;
   static final int FRAME_TYPE_ATTRIBUTE = 1;
@@ -73,7 +72,6 @@ final class DictionaryBuilder {
   private final IndexMap<String> stringIndex = new IndexMap<>();
   private final IndexMap<String> functionIndex = new IndexMap<>();
   private final LongIntMap locationIndex = new LongIntMap();
-  private final IndexMap<SpanLink> linkIndex = new IndexMap<>();
   private final LongIntMap attributeIndex = new LongIntMap();
   private final IndexMap<IntsKey> attributeSetIndex = new IndexMap<>();
 
@@ -104,7 +102,6 @@ final class DictionaryBuilder {
     locationIndex.clear();
     stacks.clear();
     links.clear();
-    linkIndex.clear();
     attributes.clear();
     attributeIndex.clear();
     attributeSets.clear();
@@ -113,7 +110,6 @@ final class DictionaryBuilder {
     functions.add(new Function(0, 0, 0));
     locations.add(0L);
     stacks.intern(new int[0], 0); // a sample without frames uses the zero stack
-    links.add(null);
     int key = string(FRAME_TYPE_KEY); // index 1, in every interval: frameTypeKey
     attributes.add(0L);
     attributes.add(((long) key << 32) | string(FRAME_TYPE_JVM));
@@ -178,14 +174,7 @@ final class DictionaryBuilder {
     if (record == null) {
       return 0;
     }
-    SpanLink link = record.link();
-    int index = linkIndex.get(link);
-    if (index == IndexMap.ABSENT) {
-      index = links.size();
-      links.add(link);
-      linkIndex.put(link, index);
-    }
-    return index;
+    return links.intern(record.linkTraceIdHigh(), record.linkTraceIdLow(), record.linkSpanId());
   }
 
   /**

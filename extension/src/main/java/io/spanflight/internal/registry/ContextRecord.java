@@ -195,6 +195,21 @@ public final class ContextRecord {
     return new SpanLink(traceIdHigh, traceIdLow, linkSpanId);
   }
 
+  /** {@link #link()}'s trace id, high half, for a table that keeps links as plain numbers. */
+  public long linkTraceIdHigh() {
+    return traceIdHigh;
+  }
+
+  /** {@link #link()}'s trace id, low half. */
+  public long linkTraceIdLow() {
+    return traceIdLow;
+  }
+
+  /** {@link #link()}'s span id: the span itself, or its local root in the Grafana mode. */
+  public long linkSpanId() {
+    return linkSpanId;
+  }
+
   /**
    * The context's attributes now, as {key, value, key, value...}: the configured span attributes
    * of its local root, then the user-defined entries. Filters and exported samples use them.
