@@ -127,7 +127,7 @@ public class SwitchPartsBenchmark {
   private static MethodHandle counterTime() {
     try {
       Class<?> jvm = Class.forName("jdk.jfr.internal.JVM");
-      return MethodHandles.publicLookup().findStatic(jvm, "counterTime", MethodType.methodType(long.class));
+      return MethodHandles.lookup().findStatic(jvm, "counterTime", MethodType.methodType(long.class));
     } catch (ReflectiveOperationException | RuntimeException e) {
       System.err.println("jdk.jfr.internal.JVM.counterTime() not reachable (" + e + "): jfr* benchmarks use System.nanoTime");
       try {
