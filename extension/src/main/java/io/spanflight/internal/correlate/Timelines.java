@@ -38,7 +38,7 @@ public final class Timelines implements TimelineSink {
   static final int MAX_SPARE_TIMELINES = 4096;
   /**
    * The timeline of the thread last looked up for a switch, or null: a ring's entries come in
-   * runs of one thread, so most switches skip the boxed map lookup. Cleared when it leaves the map.
+   * runs of one thread, so most switches skip the map lookup. Cleared when it leaves the map.
    */
   private ThreadTimeline lastTimeline;
   private long lastThreadId;
