@@ -149,19 +149,16 @@ final class SpanflightRun {
    * slow pace); sleeps are not in our recording.
    */
   private void drainUntilStopped() {
-    long next = DrainPace.FASTEST_MILLIS;
+    long[] next = {DrainPace.FASTEST_MILLIS};
+    Runnable drain = guarded("drain", () -> next[0] = path.timelines().drainPaced(drainPace));
     while (!Thread.currentThread().isInterrupted()) {
       try {
-        Thread.sleep(next);
+        Thread.sleep(next[0]);
       } catch (InterruptedException e) {
         return; // the run is stopping (shutdownNow)
       }
-      try {
-        next = path.timelines().drainPaced(drainPace);
-      } catch (Throwable t) {
-        path.taskFailures().log(Level.WARNING, "Spanflight background task 'drain' failed", t);
-        next = DrainPace.FASTEST_MILLIS;
-      }
+      next[0] = DrainPace.FASTEST_MILLIS; // after a failed drain too (logged by guarded)
+      drain.run();
     }
   }
 

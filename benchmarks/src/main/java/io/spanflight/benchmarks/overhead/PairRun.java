@@ -95,9 +95,10 @@ final class PairRun {
           : profiles.stop(app.pid(), logs.resolve(pair + "-" + arm.name() + "-cpu.collapsed"));
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
       Map<String, Long> groups = ThreadGroups.since(app.pid(), before); // before jcmd's attach adds threads' CPU
+      ThreadGroups.Snapshot after = ThreadGroups.snapshot(app.pid());
       for (String group : List.of("spanflight", "agent")) {
         System.out.println("  " + arm.name() + ": " + group + " threads, CPU ms in the window: "
-            + ThreadGroups.threadsOf(group, app.pid(), before));
+            + ThreadGroups.threadsOf(group, before, after));
       }
       if (compilations != null) {
         Path file = logs.resolve(pair + "-" + arm.name() + "-jit.jfr");

@@ -60,12 +60,11 @@ final class ThreadGroups {
   }
 
   /**
-   * CPU milliseconds between {@code before} and now of the threads in {@code group}, summed by name
+   * CPU milliseconds between {@code before} and {@code now} of the threads in {@code group}, summed by name
    * (digits folded to {@code #}, so a pool's threads add up), highest first: which of the group's
    * threads a difference between arms comes from.
    */
-  static Map<String, Long> threadsOf(String group, long pid, Snapshot before) throws IOException {
-    Snapshot now = snapshot(pid);
+  static Map<String, Long> threadsOf(String group, Snapshot before, Snapshot now) {
     Map<String, Long> byName = new HashMap<>();
     for (Map.Entry<String, Long> task : now.cpuByTask().entrySet()) {
       String name = now.nameByTask().get(task.getKey());

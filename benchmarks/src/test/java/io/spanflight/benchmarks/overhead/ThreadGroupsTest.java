@@ -29,11 +29,12 @@ class ThreadGroupsTest {
     }, "spanflight-t42");
     spinning.start();
     spun.await();
-    Map<String, Long> threads = ThreadGroups.threadsOf("spanflight", pid, before);
+    ThreadGroups.Snapshot after = ThreadGroups.snapshot(pid);
     read.countDown();
     spinning.join();
+    Map<String, Long> threads = ThreadGroups.threadsOf("spanflight", before, after);
     assertThat(threads).containsKey("spanflight-t#");
     assertThat(threads.get("spanflight-t#")).isGreaterThanOrEqualTo(100);
-    assertThat(ThreadGroups.threadsOf("agent", pid, before)).doesNotContainKey("spanflight-t#");
+    assertThat(ThreadGroups.threadsOf("agent", before, after)).doesNotContainKey("spanflight-t#");
   }
 }

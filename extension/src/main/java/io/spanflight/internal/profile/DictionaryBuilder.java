@@ -174,7 +174,7 @@ final class DictionaryBuilder {
     if (record == null) {
       return 0;
     }
-    return links.intern(record.linkTraceIdHigh(), record.linkTraceIdLow(), record.linkSpanId());
+    return links.intern(record.traceIdHigh(), record.traceIdLow(), record.linkSpanId());
   }
 
   /**

@@ -159,13 +159,13 @@ public final class ContextRecord {
     return hasSpan;
   }
 
-  /** The trace id's first 8 bytes, big-endian. */
-  long traceIdHigh() {
+  /** The trace id's first 8 bytes, big-endian (the link's trace id too: a local root shares its span's trace). */
+  public long traceIdHigh() {
     return traceIdHigh;
   }
 
   /** The trace id's last 8 bytes, big-endian. */
-  long traceIdLow() {
+  public long traceIdLow() {
     return traceIdLow;
   }
 
@@ -195,17 +195,10 @@ public final class ContextRecord {
     return new SpanLink(traceIdHigh, traceIdLow, linkSpanId);
   }
 
-  /** {@link #link()}'s trace id, high half, for a table that keeps links as plain numbers. */
-  public long linkTraceIdHigh() {
-    return traceIdHigh;
-  }
-
-  /** {@link #link()}'s trace id, low half. */
-  public long linkTraceIdLow() {
-    return traceIdLow;
-  }
-
-  /** {@link #link()}'s span id: the span itself, or its local root in the Grafana mode. */
+  /**
+   * {@link #link()}'s span id (the span itself, or its local root in the Grafana mode), for a table
+   * that keeps links as plain numbers with {@link #traceIdHigh()} and {@link #traceIdLow()}.
+   */
   public long linkSpanId() {
     return linkSpanId;
   }
