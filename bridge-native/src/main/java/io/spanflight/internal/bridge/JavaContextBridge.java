@@ -85,7 +85,7 @@ public final class JavaContextBridge implements ContextBridge {
       Registered r = it.next();
       // Read "ended" before draining, so nothing written before the end is missed.
       boolean ended = r.threadEnded();
-      r.ring.drainTo(sink, scratch);
+      sink.ringDrained(r.ring.drainTo(sink, scratch));
       if (ended) {
         it.remove();
         sink.threadEnded(r.ring.javaThreadId);

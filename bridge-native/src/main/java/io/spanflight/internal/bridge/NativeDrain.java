@@ -116,6 +116,7 @@ final class NativeDrain {
         last[0] = Math.max(last[0], nanoTime);
         sink.switched(threadIds[entry], last[0], contexts[entry]);
       }
+      sink.ringDrained((int) meta[at + DELIVERED]);
       if (meta[at + ENDED] != 0) {
         sink.threadEnded(meta[at + ENDED]);
       }

@@ -19,4 +19,11 @@ public interface TimelineSink {
 
   /** The thread ended and its ring has been drained for the last time. */
   void threadEnded(long javaThreadId);
+
+  /**
+   * One ring (of one OS thread, or of one platform thread in the Java bridge) has been drained for
+   * this drain: {@code entries} of its entries were delivered. Lets the drain's pace follow the
+   * fullest ring rather than all rings together.
+   */
+  default void ringDrained(int entries) {}
 }

@@ -31,6 +31,7 @@ class JavaContextBridgeTest {
     long me = Thread.currentThread().getId();
     assertThat(sink.events).containsSubsequence(w + ":5", w + ":0", w + ":ended");
     assertThat(sink.events).contains(me + ":9");
+    assertThat(sink.ringCounts).as("entries delivered per ring").containsExactlyInAnyOrder(2, 1);
     assertThat(bridge.ringCount()).isEqualTo(1);
   }
 

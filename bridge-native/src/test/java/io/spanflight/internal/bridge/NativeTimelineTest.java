@@ -33,6 +33,17 @@ class NativeTimelineTest {
   }
 
   @Test
+  void reportsHowManyEntriesEachRingDelivered() throws Exception {
+    bridge.drain(new RecordingSink()); // rings of earlier tests out of the way
+    TestThreads.runToOsThreadExit(() -> write(700, 1, 3));
+    TestThreads.runToOsThreadExit(() -> write(800, 2, 5));
+    bridge.drain(sink);
+
+    assertThat(sink.ringCounts).contains(3, 5);
+    assertThat(sink.ringCounts.stream().mapToLong(Integer::longValue).sum()).isEqualTo(sink.switches());
+  }
+
+  @Test
   void reportsExactlyTheOverwrittenEntriesAsLost() throws Exception {
     long thread = TestThreads.runToOsThreadExit(() -> {
       for (int seq = 0; seq < capacity + 12; seq++) {

@@ -14,6 +14,8 @@ final class RecordingSink implements TimelineSink {
   final Set<Long> ended = new HashSet<>();
   /** The times of the switches, in delivery order. */
   final List<Long> times = new ArrayList<>();
+  /** Each drained ring's count of delivered entries, in delivery order. */
+  final List<Integer> ringCounts = new ArrayList<>();
 
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
@@ -27,9 +29,19 @@ final class RecordingSink implements TimelineSink {
   }
 
   @Override
+  public void ringDrained(int entries) {
+    ringCounts.add(entries);
+  }
+
+  @Override
   public void threadEnded(long javaThreadId) {
     events.add(javaThreadId + ":ended");
     ended.add(javaThreadId);
+  }
+
+  /** How many switches were delivered (lost counts and ends aside). */
+  long switches() {
+    return times.size();
   }
 
   /** The events of one thread, in delivery order. */

@@ -1,11 +1,13 @@
 package io.spanflight.internal.correlate;
 
 /**
- * How long the drain thread sleeps before its next drain: {@value #FASTEST_MILLIS} ms while rings
- * fill (or lost entries), slowing down step by step to {@value #SLOWEST_MILLIS} ms while drains
- * find little. A busy service keeps the fast pace; an idle one wakes the drain 20 times a second
- * instead of 100. The join never waits for the pace: a sample newer than the last drain drains
- * first ({@link Timelines#contextAt}).
+ * How long the drain thread sleeps before its next drain: {@value #FASTEST_MILLIS} ms while a ring
+ * fills (or after lost entries), slowing down step by step to {@value #SLOWEST_MILLIS} ms while
+ * every ring takes little between drains. What can overflow is one ring, so the pace follows the
+ * fullest ring, not all rings together: a service whose many threads each switch a few hundred
+ * times a second wakes the drain 25 times a second rather than 100 (each wake-up costs a sleep and
+ * a pass over every ring), while one thread that switches fast keeps the fast pace. The join never
+ * waits for the pace: a sample newer than the last drain drains first ({@link Timelines#contextAt}).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -16,19 +18,19 @@ public final class DrainPace {
   private final int ringSize;
   private long millis = FASTEST_MILLIS;
 
-  /** @param ringSize entries per ring: a drain that found a sixteenth of it is not slow enough */
+  /** @param ringSize entries per ring: a drain whose fullest ring took an eighth of it is not fast enough */
   public DrainPace(int ringSize) {
     this.ringSize = ringSize;
   }
 
   /**
-   * The pause before the next drain, after a drain that moved {@code entries} ring entries (of all
-   * rings together) and lost some or not.
+   * The pause before the next drain, after a drain whose fullest ring delivered {@code
+   * fullestRing} entries, and that lost entries or not.
    */
-  public long next(int entries, boolean lost) {
-    if (lost || entries >= ringSize / 8) {
+  public long next(int fullestRing, boolean lost) {
+    if (lost || fullestRing >= ringSize / 8) {
       millis = FASTEST_MILLIS;
-    } else if (entries < ringSize / 32) {
+    } else if (fullestRing < ringSize / 32) {
       millis = Math.min(SLOWEST_MILLIS, millis * 2);
     }
     return millis;

@@ -49,7 +49,8 @@ public final class Timelines implements TimelineSink {
   private final boolean sharedRings;
   /** Set by {@link #lost} during a drain. */
   private boolean lostInThisDrain;
-  private int entriesInThisDrain;
+  /** The most entries one ring delivered in the current drain (the pace follows the fullest ring). */
+  private int fullestRingInThisDrain;
   private final CarrierGaps carrierGaps = new CarrierGaps();
   /** At most this many bytes of step arrays wait to be reused (see {@link StepArrays}). */
   static final long MAX_FREE_ARRAY_BYTES = 2L << 20;
@@ -79,7 +80,7 @@ public final class Timelines implements TimelineSink {
     long previousStart = lastDrainStart;
     lastDrainStart = System.nanoTime();
     lostInThisDrain = false;
-    entriesInThisDrain = 0;
+    fullestRingInThisDrain = 0;
     bridge.drain(this);
     if (lostInThisDrain && sharedRings) {
       carrierGaps.add(previousStart, System.nanoTime());
@@ -89,7 +90,7 @@ public final class Timelines implements TimelineSink {
   /** Drains, then says how long to wait before the next drain. For the drain thread. */
   public synchronized long drainPaced(DrainPace pace) {
     drain();
-    return pace.next(entriesInThisDrain, lostInThisDrain);
+    return pace.next(fullestRingInThisDrain, lostInThisDrain);
   }
 
   /** The context id of {@code javaThreadId} at {@code nanoTime}: an id, 0 (none) or UNKNOWN. */
@@ -241,7 +242,6 @@ public final class Timelines implements TimelineSink {
 
   @Override
   public void switched(long javaThreadId, long nanoTime, int contextId) {
-    entriesInThisDrain++;
     ThreadTimeline timeline = timelineOf(javaThreadId, nanoTime);
     if (steps < maxSteps) {
       timeline.add(nanoTime, contextId);
@@ -262,6 +262,11 @@ public final class Timelines implements TimelineSink {
     lostInThisDrain = true;
     timelineOf(javaThreadId, lastDrainStart).markUnknownFromLastStep();
     steps++;
+  }
+
+  @Override
+  public void ringDrained(int entries) {
+    fullestRingInThisDrain = Math.max(fullestRingInThisDrain, entries);
   }
 
   @Override

@@ -28,6 +28,27 @@ class TimelinesTest {
   private final Timelines timelines = new Timelines(bridge);
 
   @Test
+  void thePaceFollowsTheFullestRingNotAllRingsTogether() {
+    DrainPace pace = new DrainPace(4096);
+    for (int ring = 0; ring < 10; ring++) {
+      long thread = ring + 1;
+      bridge.script.add(s -> {
+        for (int i = 0; i < 100; i++) {
+          s.switched(thread, 1000 + i, 7);
+        }
+        s.ringDrained(100);
+      });
+    }
+    assertThat(timelines.drainPaced(pace))
+        .as("1000 entries, but no ring took more than 100 of its 4096: slower")
+        .isEqualTo(2 * DrainPace.FASTEST_MILLIS);
+
+    bridge.script.add(s -> s.ringDrained(10));
+    bridge.script.add(s -> s.ringDrained(600));
+    assertThat(timelines.drainPaced(pace)).as("one ring took an eighth of its size").isEqualTo(DrainPace.FASTEST_MILLIS);
+  }
+
+  @Test
   void joinsByThreadAndTime() {
     bridge.script.add(s -> s.switched(1, 100, 7));
     bridge.script.add(s -> s.switched(1, 200, 0));
