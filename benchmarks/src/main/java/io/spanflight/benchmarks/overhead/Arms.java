@@ -39,6 +39,9 @@ import java.util.List;
  *   <li>{@code splunk-memory}, {@code pyroscope-alloc}: the peers with allocation profiling on
  *       ({@code splunk.profiler.memory.enabled=true}; {@code pyroscope.profiler.alloc=512k}), which
  *       their defaults leave off and Spanflight's defaults have: the like-for-like comparison
+ *   <li>{@code spanflight-other}: the defaults with another build of spanflight.jar (the harness's
+ *       {@code --other-jar}, e.g. main's before a change), so that two builds run at the same time,
+ *       each with its own load: {@code --arms spanflight --vs spanflight-other}. Not in the default run.
  *   <li>{@code jfr-only-twin}: exactly {@code jfr-only}, measured against {@code jfr-only} (an A/A
  *       pair): its spread is the harness's noise floor, what a difference between two arms must
  *       exceed before it means anything on this machine. Not in the default run.
@@ -66,7 +69,14 @@ final class Arms {
   private Arms() {}
 
   /** Jars the arms need. */
-  record Jars(Path agent, Path extension, Path splunkAgent, Path pyroscopeExtension) {}
+  record Jars(Path agent, Path extension, Path splunkAgent, Path pyroscopeExtension, Path otherExtension) {
+    Jars(Path agent, Path extension, Path splunkAgent, Path pyroscopeExtension) {
+      this(agent, extension, splunkAgent, pyroscopeExtension, null);
+    }
+  }
+
+  /** Another build of spanflight.jar, measured against the one under test. */
+  static final String OTHER = "spanflight-other";
 
   static List<Arm> select(List<String> names, Jars jars, String sinkUrl, int jdkFeature) {
     List<Arm> arms = new ArrayList<>();
@@ -89,6 +99,14 @@ final class Arms {
     if (name.equals(TWIN)) {
       Arm same = arm("jfr-only", jars, sinkUrl, jdkFeature);
       return new Arm(name, "jfr-only", "the same as jfr-only (A/A: the harness's noise floor)", same.jvmArgs(), same.missing());
+    }
+    if (name.equals(OTHER)) {
+      if (jars.otherExtension() == null) {
+        throw new IllegalArgumentException("arm " + OTHER + " needs --other-jar <path of another spanflight.jar>");
+      }
+      return new Arm(name, "agent", "agent + " + jars.otherExtension() + ", defaults",
+          with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.otherExtension()),
+          missing(jars.agent(), jars.otherExtension()));
     }
     if (PARTS.contains(name)) {
       return new Arm(name, "agent", "agent + spanflight.jar as " + name + " (benchmark arm)",
@@ -175,7 +193,7 @@ final class Arms {
             with(common, pyroscope.toArray(String[]::new)), missing(jars.agent(), jars.pyroscopeExtension()));
       default:
         throw new IllegalArgumentException("unknown arm '" + name + "'; known: " + ALL + ", " + PARTS
-            + ", " + TWIN + ", spanflight-off, and spanflight-<source> or jfr-only-<source> for a source of " + SOURCES);
+            + ", " + TWIN + ", " + OTHER + ", spanflight-off, and spanflight-<source> or jfr-only-<source> for a source of " + SOURCES);
     }
   }
 

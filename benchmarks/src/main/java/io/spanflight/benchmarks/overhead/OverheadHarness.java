@@ -57,7 +57,8 @@ public final class OverheadHarness {
         root.resolve("demo/target/agent/opentelemetry-javaagent.jar"),
         root.resolve("extension/target/spanflight.jar"),
         root.resolve("benchmarks/target/peers/splunk-otel-javaagent.jar"),
-        root.resolve("benchmarks/target/peers/pyroscope-otel.jar"));
+        root.resolve("benchmarks/target/peers/pyroscope-otel.jar"),
+        options.otherJar);
   }
 
   public static void main(String[] args) throws Exception {
@@ -185,6 +186,8 @@ public final class OverheadHarness {
     boolean nmt;
     boolean profile;
     boolean jit;
+    /** Another spanflight.jar, for the {@code spanflight-other} arm. */
+    Path otherJar;
     List<String> raw;
 
     private static boolean bool(String key, String value) {
@@ -228,6 +231,7 @@ public final class OverheadHarness {
           case "--nmt" -> o.nmt = bool(key, value);
           case "--profile" -> o.profile = bool(key, value);
           case "--jit" -> o.jit = bool(key, value);
+          case "--other-jar" -> o.otherJar = Path.of(value).toAbsolutePath().normalize();
           case "--arms" -> {
             o.arms = List.of(value.split(","));
             o.armsGiven = true;

@@ -1,12 +1,14 @@
 package io.spanflight.benchmarks.overhead;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.config.SpanflightConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -39,6 +41,18 @@ class ArmsTest {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
 
     assertThat(config.diagnosticMode()).isEqualTo("full");
+  }
+
+  @Test
+  void theOtherArmRunsTheOtherJarAtItsDefaultsAndNamesTheMissingOption() {
+    Arms.Jars withOther = new Arms.Jars(JARS.agent(), JARS.extension(), JARS.splunkAgent(), JARS.pyroscopeExtension(),
+        Path.of("main/spanflight.jar"));
+    Arm arm = Arms.arm(Arms.OTHER, withOther, "http://127.0.0.1:4318", 25);
+
+    assertThat(arm.jvmArgs()).contains("-Dotel.javaagent.extensions=main/spanflight.jar")
+        .noneMatch(arg -> arg.startsWith("-Dotel.spanflight."));
+    assertThatThrownBy(() -> Arms.arm(Arms.OTHER, JARS, "http://127.0.0.1:4318", 25))
+        .hasMessageContaining("--other-jar");
   }
 
   /** The arm's {@code -Dotel.spanflight.*} options, as Spanflight reads them. */
