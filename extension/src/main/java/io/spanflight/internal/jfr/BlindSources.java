@@ -114,13 +114,18 @@ public final class BlindSources {
 
   /** Samples source {@code name} lost since startup (see {@link SampleLosses}); 0 for a source not watched. */
   public synchronized long lostSamples(String name) {
-    return losses.lost(name);
+    return ofWatched(name, losses::lost);
   }
 
   /** How often source {@code name} went blind since startup; 0 for a source not watched. */
   public long blindings(String name) {
+    return ofWatched(name, blindings::get);
+  }
+
+  /** {@code count} of source {@code name}'s index in {@link #WATCHED}; 0 for a source not watched. */
+  private static long ofWatched(String name, IntToLongFunction count) {
     int i = WATCHED.indexOf(name);
-    return i < 0 ? 0 : blindings.get(i);
+    return i < 0 ? 0 : count.applyAsLong(i);
   }
 
   /** How often any source went blind since startup. */

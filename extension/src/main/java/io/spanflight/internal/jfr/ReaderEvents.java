@@ -62,9 +62,11 @@ final class ReaderEvents implements ChunkReader.Events {
    *
    * @param methodTimings per source subscription, whether it is {@code jdk.MethodTiming}: decided
    *     once here, not per event
+   * @param losing the source whose lost samples {@code jdk.CPUTimeSamplesLost} reports, or null
+   *     (then that event is not subscribed to)
    */
   record Subscriptions(String[] names, String[][] fields, Expected[][] expected, boolean[] methodTimings,
-      int calibration, int activeSetting, int samplesLost, JfrSource losing) {
+      int calibration, int activeSetting, JfrSource losing) {
     static Subscriptions of(List<JfrSource> sources) {
       List<String> names = new ArrayList<>();
       List<String[]> fields = new ArrayList<>();
@@ -94,14 +96,18 @@ final class ReaderEvents implements ChunkReader.Events {
       fields.add(new String[] {"startTime", "id", "name", "value"});
       expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER, Expected.STRING, Expected.STRING});
       JfrSource losing = JfrSources.losingSamples(sources);
-      int samplesLost = losing == null ? -1 : names.size();
       if (losing != null) {
         names.add(JfrSources.CPU_TIME_SAMPLES_LOST);
         fields.add(new String[] {"startTime", "lostSamples"});
         expected.add(new Expected[] {Expected.NUMBER, Expected.NUMBER});
       }
       return new Subscriptions(names.toArray(String[]::new), fields.toArray(String[][]::new),
-          expected.toArray(Expected[][]::new), methodTimings, calibration, activeSetting, samplesLost, losing);
+          expected.toArray(Expected[][]::new), methodTimings, calibration, activeSetting, losing);
+    }
+
+    /** The subscription to {@code jdk.CPUTimeSamplesLost}, the last one, or -1 without a {@link #losing} source. */
+    int samplesLost() {
+      return losing == null ? -1 : activeSetting + 1;
     }
 
     ChunkReader reader(ConstantStore store, ChunkReader.Events events) {

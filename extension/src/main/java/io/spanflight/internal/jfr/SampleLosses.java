@@ -76,20 +76,19 @@ final class SampleLosses {
     }
   }
 
-  /** Samples source {@code name} lost since startup; 0 for a source not watched. */
-  long lost(String name) {
-    int i = BlindSources.WATCHED.indexOf(name);
-    return i < 0 ? 0 : lost.applyAsLong(i);
+  /** Samples the watched source {@code index} lost since startup. */
+  long lost(int index) {
+    return lost.applyAsLong(index);
   }
 
   private static void say(JfrSource source, long lostCount, long deliveredCount) {
     double share = 100.0 * lostCount / (lostCount + deliveredCount);
     logger.warning(String.format(Locale.ROOT,
         "Spanflight's %s source lost %d %s (%.1f %% of %d) in the last export intervals: JFR could not keep"
-            + " them (%s: a thread's queue of samples was full, as with threads long in native code or a short"
-            + " period). Its profiles undercount by that share; a longer otel.spanflight.%s.period lowers the"
-            + " load. Counted in the self-metric spanflight.source.lost_samples.",
-        source.sourceName, lostCount, lostCount == 1 ? "sample" : "samples", share, lostCount + deliveredCount, JfrSources.CPU_TIME_SAMPLES_LOST,
-        source.sourceName));
+            + " these %s events (a thread's queue of samples was full, as with threads long in native code or a"
+            + " short period). Its profiles undercount by that share; a longer otel.spanflight.%s.period lowers"
+            + " the load. Counted in the self-metric spanflight.source.lost_samples.",
+        source.sourceName, lostCount, lostCount == 1 ? "sample" : "samples", share, lostCount + deliveredCount,
+        source.eventName, source.sourceName));
   }
 }

@@ -2,23 +2,17 @@ package io.spanflight.internal.correlate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
-import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.proto.profiles.v1development.Sample;
-import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.format.Hex;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.bootstrap.MethodClock;
 import io.spanflight.internal.instrumentation.bootstrap.MethodStacks;
-import io.spanflight.internal.profile.EpochClock;
-import io.spanflight.internal.profile.ExportRequestEncoder;
+import io.spanflight.internal.profile.DecodedRequest;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayList;
@@ -79,18 +73,18 @@ class HookedMethodSamplesTest {
     long lastEnd = System.nanoTime();
     samples.drain();
 
-    Decoded first = decode(collector);
+    DecodedRequest first = DecodedRequest.takeInterval(collector);
     assertThat(first.total("method_invocations", SHOP + ".checkout")).isEqualTo(3);
     assertThat(first.total("method_invocations", SHOP + ".price")).isEqualTo(2);
     long checkoutTime = first.total("method_time", SHOP + ".checkout");
     assertThat(checkoutTime).isBetween(5 * MILLI, 5 * MILLI + (lastEnd - spanEnd));
     assertThat(first.total("method_time", SHOP + ".price")).isGreaterThanOrEqualTo(2 * MILLI);
 
-    List<Decoded.Trace> traces = first.traces(SHOP + ".checkout");
+    List<Trace> traces = traces(first, SHOP + ".checkout");
     assertThat(traces).hasSize(3);
-    assertThat(first.traces(SHOP + ".price")).as("timed only: not traced").isEmpty();
+    assertThat(traces(first, SHOP + ".price")).as("timed only: not traced").isEmpty();
     assertThat(first.total("method_invocations", SHOP + ".refund")).as("called before the baseline").isZero();
-    assertThat(first.traces(SHOP + ".refund")).as("called before the baseline").isEmpty();
+    assertThat(traces(first, SHOP + ".refund")).as("called before the baseline").isEmpty();
     assertThat(traces).extracting(t -> t.spanId).containsExactly(SPAN.getSpanId(), SPAN.getSpanId(), null);
     assertThat(traces.get(0).nanos).isGreaterThanOrEqualTo(3 * MILLI);
     assertThat(traces.get(1).nanos).isGreaterThanOrEqualTo(2 * MILLI);
@@ -108,10 +102,10 @@ class HookedMethodSamplesTest {
 
     callPrice(1 * MILLI);
     samples.drain();
-    Decoded second = decode(collector);
+    DecodedRequest second = DecodedRequest.takeInterval(collector);
     assertThat(second.total("method_invocations", SHOP + ".price")).as("only the calls since the last drain").isEqualTo(1);
     assertThat(second.total("method_invocations", SHOP + ".checkout")).isZero();
-    assertThat(second.traces(SHOP + ".checkout")).isEmpty();
+    assertThat(traces(second, SHOP + ".checkout")).isEmpty();
   }
 
   /** The advice of a traced and timed method: its start, then exit; the call itself took {@code nanos}. */
@@ -123,86 +117,41 @@ class HookedMethodSamplesTest {
     MethodClock.exit(price, MethodClock.TIMED, System.nanoTime() - nanos);
   }
 
-  private static Decoded decode(ProfileCollector collector) throws Exception {
-    byte[] bytes = new ExportRequestEncoder(Resource.create(Attributes.empty()), "test")
-        .encode(collector.takeInterval(), EpochClock.nowNanos());
-    return new Decoded(ExportProfilesServiceRequest.parseFrom(bytes));
+  /** Traced calls of {@code leaf}, one per value, in the order of their timestamps. */
+  private static List<Trace> traces(DecodedRequest request, String leaf) {
+    List<long[]> order = new ArrayList<>();
+    List<Trace> traces = new ArrayList<>();
+    for (Sample sample : request.samples("method_trace")) {
+      List<String> frames = request.frames(sample);
+      if (!frames.get(0).equals(leaf)) {
+        continue;
+      }
+      String span = sample.getLinkIndex() == 0
+          ? null
+          : Hex.of(request.dictionary().getLinkTable(sample.getLinkIndex()).getSpanId().toByteArray());
+      for (int i = 0; i < sample.getValuesCount(); i++) {
+        order.add(new long[] {sample.getTimestampsUnixNano(i), traces.size()});
+        traces.add(new Trace(frames, span, sample.getValues(i)));
+      }
+    }
+    order.sort((a, b) -> Long.compare(a[0], b[0]));
+    List<Trace> sorted = new ArrayList<>();
+    for (long[] o : order) {
+      sorted.add(traces.get((int) o[1]));
+    }
+    return sorted;
   }
 
-  /** The samples of one request, read with the official classes. */
-  private static final class Decoded {
-    private final ExportProfilesServiceRequest request;
-    private final ProfilesDictionary d;
+  /** One traced call: its stack, the span it was in (or null) and its time. */
+  private static final class Trace {
+    final List<String> frames;
+    final String spanId;
+    final long nanos;
 
-    Decoded(ExportProfilesServiceRequest request) {
-      this.request = request;
-      this.d = request.getDictionary();
-    }
-
-    static final class Trace {
-      final List<String> frames;
-      final String spanId;
-      final long nanos;
-
-      Trace(List<String> frames, String spanId, long nanos) {
-        this.frames = frames;
-        this.spanId = spanId;
-        this.nanos = nanos;
-      }
-    }
-
-    long total(String type, String leaf) {
-      long total = 0;
-      for (Sample sample : samples(type)) {
-        if (frames(sample).get(0).equals(leaf)) {
-          total += sample.getValuesList().stream().mapToLong(Long::longValue).sum();
-        }
-      }
-      return total;
-    }
-
-    /** Traced calls of {@code leaf}, one per value, in the order of their timestamps. */
-    List<Trace> traces(String leaf) {
-      List<long[]> order = new ArrayList<>();
-      List<Trace> traces = new ArrayList<>();
-      for (Sample sample : samples("method_trace")) {
-        List<String> frames = frames(sample);
-        if (!frames.get(0).equals(leaf)) {
-          continue;
-        }
-        String span = sample.getLinkIndex() == 0
-            ? null
-            : Hex.of(d.getLinkTable(sample.getLinkIndex()).getSpanId().toByteArray());
-        for (int i = 0; i < sample.getValuesCount(); i++) {
-          order.add(new long[] {sample.getTimestampsUnixNano(i), traces.size()});
-          traces.add(new Trace(frames, span, sample.getValues(i)));
-        }
-      }
-      order.sort((a, b) -> Long.compare(a[0], b[0]));
-      List<Trace> sorted = new ArrayList<>();
-      for (long[] o : order) {
-        sorted.add(traces.get((int) o[1]));
-      }
-      return sorted;
-    }
-
-    private List<Sample> samples(String type) {
-      List<Sample> found = new ArrayList<>();
-      for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-        if (d.getStringTable(profile.getSampleType().getTypeStrindex()).equals(type)) {
-          found.addAll(profile.getSamplesList());
-        }
-      }
-      return found;
-    }
-
-    private List<String> frames(Sample sample) {
-      List<String> names = new ArrayList<>();
-      for (int location : d.getStackTable(sample.getStackIndex()).getLocationIndicesList()) {
-        int function = d.getLocationTable(location).getLines(0).getFunctionIndex();
-        names.add(d.getStringTable(d.getFunctionTable(function).getNameStrindex()));
-      }
-      return names;
+    Trace(List<String> frames, String spanId, long nanos) {
+      this.frames = frames;
+      this.spanId = spanId;
+      this.nanos = nanos;
     }
   }
 }

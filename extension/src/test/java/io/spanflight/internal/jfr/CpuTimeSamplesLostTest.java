@@ -3,13 +3,9 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
-import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.registry.ContextRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,10 +51,10 @@ class CpuTimeSamplesLostTest {
     }
     assertThat(lost).as("samples the JDK's parser reads as lost in three recordings").isPositive();
 
-    SampleJoiner ours = joiner();
+    SampleJoiner ours = PlainJoiners.into(new ProfileCollector(), id -> false);
     new ReaderEvents(sources, ours, new MethodTimingDeltas(new ProfileCollector()), new EffectiveSettings(sources))
         .reader().read(file);
-    SampleJoiner jdks = joiner();
+    SampleJoiner jdks = PlainJoiners.into(new ProfileCollector(), id -> false);
     try (EventStream stream = EventStream.openFile(file)) {
       new JdkStreamEvents(sources, jdks, new MethodTimingDeltas(new ProfileCollector()), new EffectiveSettings(sources),
           Long.MIN_VALUE).subscribe(stream);
@@ -111,11 +107,5 @@ class CpuTimeSamplesLostTest {
       }
     }
     return lost;
-  }
-
-  private static SampleJoiner joiner() {
-    ScriptedBridge bridge = new ScriptedBridge();
-    return new SampleJoiner(new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), new ProfileCollector(),
-        SampleFilters.NONE, id -> false);
   }
 }

@@ -3,14 +3,10 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
-import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.ProfileInterval;
-import io.spanflight.internal.registry.ContextRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -109,16 +105,10 @@ class JdkStreamEventsTest {
     return JfrSources.of(config.sources(), JfrSources.availableEventTypes());
   }
 
-  private static SampleJoiner joiner(ProfileCollector collector) {
-    ScriptedBridge bridge = new ScriptedBridge();
-    return new SampleJoiner(new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector,
-        SampleFilters.NONE, id -> false);
-  }
-
   private static Read readWithOurs(Path file) throws Exception {
     List<JfrSource> sources = sources();
     ProfileCollector collector = new ProfileCollector();
-    SampleJoiner joiner = joiner(collector);
+    SampleJoiner joiner = PlainJoiners.into(collector, id -> false);
     ReaderEvents events = new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources));
     ChunkReader reader = events.reader();
     reader.read(file);
@@ -128,7 +118,7 @@ class JdkStreamEventsTest {
   private static Read readWithJdks(Path file, long skipUpTo) throws Exception {
     List<JfrSource> sources = sources();
     ProfileCollector collector = new ProfileCollector();
-    SampleJoiner joiner = joiner(collector);
+    SampleJoiner joiner = PlainJoiners.into(collector, id -> false);
     JdkStreamEvents events =
         new JdkStreamEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources), skipUpTo);
     try (EventStream stream = EventStream.openFile(file)) {

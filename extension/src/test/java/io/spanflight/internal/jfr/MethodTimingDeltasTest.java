@@ -3,13 +3,8 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
-import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.profile.DecodedRequest;
 import io.spanflight.internal.profile.EpochClock;
-import io.spanflight.internal.profile.ExportRequestEncoder;
 import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.ProfileCollector;
 import org.junit.jupiter.api.Test;
@@ -21,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class MethodTimingDeltasTest {
   private static final int METHOD = 0;
   private static final long MILLI = 1_000_000L;
+  private static final String CHECKOUT = "com.example.Shop.checkout";
 
   private final ProfileCollector collector = new ProfileCollector();
   private final MethodTimingDeltas deltas = new MethodTimingDeltas(collector);
@@ -30,9 +26,9 @@ class MethodTimingDeltasTest {
     deltas.onEvent(ONE_METHOD, METHOD, 2, 5 * MILLI, EpochClock.nowNanos());
     deltas.onEvent(ONE_METHOD, METHOD, 4, 6 * MILLI, EpochClock.nowNanos());
 
-    ExportProfilesServiceRequest request = collected();
-    assertThat(total(request, "method_invocations")).isEqualTo(4);
-    assertThat(total(request, "method_time")).isEqualTo(24 * MILLI);
+    DecodedRequest request = DecodedRequest.takeInterval(collector);
+    assertThat(request.total("method_invocations", CHECKOUT)).isEqualTo(4);
+    assertThat(request.total("method_time", CHECKOUT)).isEqualTo(24 * MILLI);
   }
 
   @Test
@@ -43,9 +39,9 @@ class MethodTimingDeltasTest {
     // the next read has the time, but no new call
     deltas.onEvent(ONE_METHOD, METHOD, 3, 10 * MILLI, EpochClock.nowNanos());
 
-    ExportProfilesServiceRequest request = collected();
-    assertThat(total(request, "method_invocations")).isEqualTo(3);
-    assertThat(total(request, "method_time")).isCloseTo(30 * MILLI, within(3L)); // averages are rounded
+    DecodedRequest request = DecodedRequest.takeInterval(collector);
+    assertThat(request.total("method_invocations", CHECKOUT)).isEqualTo(3);
+    assertThat(request.total("method_time", CHECKOUT)).isCloseTo(30 * MILLI, within(3L)); // averages are rounded
   }
 
   @Test
@@ -53,34 +49,9 @@ class MethodTimingDeltasTest {
     deltas.onEvent(ONE_METHOD, METHOD, 3, Long.MIN_VALUE, EpochClock.nowNanos());
     deltas.onEvent(ONE_METHOD, METHOD, 0, 5 * MILLI, EpochClock.nowNanos());
 
-    ExportProfilesServiceRequest request = collected();
-    assertThat(total(request, "method_invocations")).isZero();
-    assertThat(total(request, "method_time")).isZero();
-  }
-
-  /** The interval collected so far, encoded and read back with the official classes. */
-  private ExportProfilesServiceRequest collected() throws Exception {
-    byte[] bytes = new ExportRequestEncoder(Resource.create(Attributes.empty()), "test")
-        .encode(collector.takeInterval(), EpochClock.nowNanos());
-    return ExportProfilesServiceRequest.parseFrom(bytes);
-  }
-
-  /** The sum of the values of every sample of {@code type} in {@code request}. */
-  private static long total(ExportProfilesServiceRequest request, String type) {
-    if (request.getResourceProfilesCount() == 0) {
-      return 0;
-    }
-    ProfilesDictionary dictionary = request.getDictionary();
-    long total = 0;
-    for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-      if (dictionary.getStringTable(profile.getSampleType().getTypeStrindex()).equals(type)) {
-        total += profile.getSamplesList().stream()
-            .flatMap(sample -> sample.getValuesList().stream())
-            .mapToLong(Long::longValue)
-            .sum();
-      }
-    }
-    return total;
+    DecodedRequest request = DecodedRequest.takeInterval(collector);
+    assertThat(request.total("method_invocations", CHECKOUT)).isZero();
+    assertThat(request.total("method_time", CHECKOUT)).isZero();
   }
 
   /** One method, {@code com.example.Shop.checkout()V}, and no stacks. */

@@ -3,12 +3,8 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
-import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.registry.ContextRegistry;
 import java.time.Duration;
 import java.util.Map;
 import jdk.jfr.FlightRecorder;
@@ -24,10 +20,8 @@ class OneFeederAtATimeTest {
   @Test
   void aSecondStreamOnTheSameJoinerStartsOnlyOnceTheFirstHasEnded() throws Exception {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
-    ScriptedBridge bridge = new ScriptedBridge();
     ProfileCollector collector = new ProfileCollector();
-    SampleJoiner joiner = new SampleJoiner(
-        new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector, SampleFilters.NONE);
+    SampleJoiner joiner = PlainJoiners.into(collector);
     JfrSampleStream first = new JfrSampleStream(config.sources(), joiner, collector, Duration.ofSeconds(30));
     JfrSampleStream second = new JfrSampleStream(config.sources(), joiner, collector, Duration.ofSeconds(30));
     try {

@@ -3,12 +3,8 @@ package io.spanflight.internal.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
-import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.threads.OwnThreads;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,9 +107,7 @@ class ReaderEventsTest {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
     List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
     ProfileCollector collector = new ProfileCollector();
-    ScriptedBridge bridge = new ScriptedBridge();
-    SampleJoiner joiner = new SampleJoiner(new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge),
-        collector, SampleFilters.NONE, ownThread);
+    SampleJoiner joiner = PlainJoiners.into(collector, ownThread);
     new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources))
         .reader().read(file);
     assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());

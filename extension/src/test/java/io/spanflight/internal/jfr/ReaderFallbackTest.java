@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.LogLines;
-import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.correlate.Timelines;
-import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.registry.ContextRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -51,10 +47,8 @@ class ReaderFallbackTest {
     // the execution sampler on every JDK: the layout damage is defined on jdk.ExecutionSample
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(
         Map.of("otel.spanflight.cpu.enabled", "true", "otel.spanflight.cputime.enabled", "false")));
-    ScriptedBridge bridge = new ScriptedBridge();
     ProfileCollector collector = new ProfileCollector();
-    SampleJoiner joiner = new SampleJoiner(
-        new JfrClock(), new Timelines(bridge), new ContextRegistry(bridge), collector, SampleFilters.NONE);
+    SampleJoiner joiner = PlainJoiners.into(collector);
     JfrReaders readers = joiner.readers();
     JfrSampleStream stream = new JfrSampleStream(config.sources(), joiner, collector, Duration.ofSeconds(30));
     try (LogLines lines = LogLines.listen(JfrReaders.class)) {

@@ -58,7 +58,8 @@ class SampleLossesTest {
     assertThat(lines.records()).singleElement().satisfies(line -> {
       assertThat(line.getLevel()).isEqualTo(Level.WARNING);
       assertThat(line.getMessage()).contains("cputime source lost 50 samples (5.0 % of 1000)",
-          JfrSources.CPU_TIME_SAMPLES_LOST, "otel.spanflight.cputime.period", "spanflight.source.lost_samples");
+          "these " + JfrSources.CPU_TIME_SAMPLE + " events", "otel.spanflight.cputime.period",
+          "spanflight.source.lost_samples");
     });
     assertThat(sources.lostSamples(SourceSettings.CPU_TIME)).as("since startup").isEqualTo(55);
     assertThat(sources.lostSamples(SourceSettings.ALLOCATION)).isZero();
