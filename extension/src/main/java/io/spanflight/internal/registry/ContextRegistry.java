@@ -58,13 +58,19 @@ import java.util.function.UnaryOperator;
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
   /**
-   * Free slots that keep their record object for the next span (about 90 bytes each): this many,
-   * or as many as there are current records if more. Slots freed beyond it, after a burst of spans,
-   * let theirs go. A busy service frees about as many slots each second as it interns (Spring
-   * PetClinic: 15 000 a second, 55 000 current): with a fixed bound below that, it let record
-   * objects go each second and made new ones the next, which young collections then copied.
+   * Free slots that keep their record object for the next span (about 80 bytes each): this many,
+   * or as many as were in use at the recent peak if more (see {@link #idleBound}). Slots freed
+   * beyond it let theirs go. A busy service frees about as many slots each second as it interns
+   * (Spring PetClinic: 15 000 a second, 55 000 current): with a fixed bound below that, it let
+   * record objects go each second and made new ones the next, which young collections then copied.
    */
   static final int MAX_IDLE_RECORDS = 16_384;
+
+  /**
+   * The recent peak forgets 1/64 of itself per prune (one a second): after a burst, idle slots keep
+   * their records for about a minute before the bound comes down (halved in about 44 s).
+   */
+  static final int PEAK_DECAY = 64;
 
   /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
@@ -77,6 +83,17 @@ public final class ContextRegistry {
   private final AtomicInteger nextIndex = new AtomicInteger(1);
   private final AtomicLong exhausted = new AtomicLong();
   private volatile int epoch;
+  /** Slots in use (current or in quarantine) at the recent peak, decaying; pruning thread only. */
+  private int peakInUse;
+  /**
+   * How many free slots keep their record: at least {@value #MAX_IDLE_RECORDS}, else the recent
+   * peak of slots in use. Not the number in use now: on PetClinic that swings between 16 000 and
+   * 76 000 within a minute, and a bound that followed it let tens of thousands of records go on
+   * each downswing and made as many on each upswing, each one old by then (records live for
+   * seconds, past G1's tenuring): 3.6-5.5 MB a minute of old-generation garbage (2026-11-30, heap
+   * dumps). Pruning thread only.
+   */
+  private int idleBound = MAX_IDLE_RECORDS;
   private final ContextBridge bridge;
   private final UnaryOperator<SpanContext> linkTarget;
   private final ContextAttributes attributes;
@@ -307,7 +324,7 @@ public final class ContextRegistry {
     boolean windowsClear = windowsClearOfEpochsBefore(current);
     int[] waiting = quarantine.toArray();
     quarantine.clear();
-    int idleBound = Math.max(MAX_IDLE_RECORDS, size.get());
+    lowerIdleBound(size.get() + waiting.length);
     for (int id : waiting) {
       if (!windowsClear || referenced.test(ContextIds.index(id))) {
         quarantine.add(id);
@@ -338,6 +355,25 @@ public final class ContextRegistry {
     });
     epoch = current + 1;
     return removed[0];
+  }
+
+  /**
+   * Follows the peak of slots in use, and when the bound comes down, lets go of the records of the
+   * free slots now beyond it (those reused last). Under the free queue's lock: no capture thread can
+   * take one of those slots meanwhile.
+   */
+  private void lowerIdleBound(int inUse) {
+    peakInUse = Math.max(inUse, peakInUse - peakInUse / PEAK_DECAY);
+    int bound = Math.max(MAX_IDLE_RECORDS, peakInUse);
+    if (bound < idleBound) {
+      freeIds.forEachBetween(bound, idleBound, id -> {
+        ContextRecord idle = byId.retired(ContextIds.index(id));
+        if (idle != null) {
+          byId.drop(ContextIds.index(id), idle);
+        }
+      });
+    }
+    idleBound = bound;
   }
 
   /** Whether no read window can hold a record retired before epoch {@code current}. */

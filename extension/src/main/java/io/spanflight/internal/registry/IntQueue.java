@@ -1,6 +1,7 @@
 package io.spanflight.internal.registry;
 
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * A first-in first-out queue of ints that grows as needed, for slot ids: no boxed Integer and no
@@ -36,6 +37,16 @@ final class IntQueue {
 
   synchronized int size() {
     return size;
+  }
+
+  /**
+   * The values at positions {@code from} (inclusive) to {@code to} (exclusive), counted from the
+   * oldest, to {@code action}, under the queue's lock: none of them can be polled meanwhile.
+   */
+  synchronized void forEachBetween(int from, int to, IntConsumer action) {
+    for (int i = Math.max(0, from); i < Math.min(to, size); i++) {
+      action.accept(ring[(head + i) % ring.length]);
+    }
   }
 
   synchronized int[] toArray() {

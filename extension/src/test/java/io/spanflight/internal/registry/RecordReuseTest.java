@@ -115,8 +115,8 @@ class RecordReuseTest {
   }
 
   @Test
-  void afterABurstOnlyABoundedNumberOfIdleSlotsKeepTheirRecord() {
-    int burst = ContextRegistry.MAX_IDLE_RECORDS + 100;
+  void slotsFreedAfterARecentPeakAllKeepTheirRecord() {
+    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS; // a service whose load swings: a peak, then a trough
     ContextRecord first = registry.resolve(registry.idOf(span(1)));
     for (int i = 2; i < burst; i++) {
       registry.idOf(span(i));
@@ -130,10 +130,32 @@ class RecordReuseTest {
     }
     ContextRecord lastAgain = registry.resolve(registry.idOf(span(2 * burst)));
 
-    assertThat(firstAgain).as("freed within the bound: the slot kept its record").isSameAs(first);
-    assertThat(lastAgain).as("freed beyond the bound: a new object").isNotSameAs(last);
+    assertThat(firstAgain).isSameAs(first);
+    assertThat(lastAgain).as("freed beyond the fixed bound, within the recent peak: the same object").isSameAs(last);
+  }
+
+  @Test
+  void longAfterABurstOnlyABoundedNumberOfIdleSlotsKeepTheirRecord() {
+    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS;
+    ContextRecord first = registry.resolve(registry.idOf(span(1)));
+    for (int i = 2; i < burst; i++) {
+      registry.idOf(span(i));
+    }
+    ContextRecord last = registry.resolve(registry.idOf(span(burst)));
+    prune(4);
+    prune(4 * ContextRegistry.PEAK_DECAY); // minutes without a span: the peak is forgotten
+
+    ContextRecord firstAgain = registry.resolve(registry.idOf(span(burst + 1)));
+    for (int i = 2; i < burst; i++) {
+      registry.idOf(span(burst + i));
+    }
+    ContextRecord lastAgain = registry.resolve(registry.idOf(span(2 * burst)));
+
+    assertThat(firstAgain).as("within the fixed bound: the slot kept its record").isSameAs(first);
+    assertThat(lastAgain).as("beyond it, once the peak is forgotten: a new object").isNotSameAs(last);
     assertThat(lastAgain.spanIdHex()).isEqualTo(span(2 * burst).getSpanId());
   }
+
   @Test
   void whileAsManyContextsAreLiveAsAreFreedEveryFreedSlotKeepsItsRecord() {
     int busy = ContextRegistry.MAX_IDLE_RECORDS + 100; // a busy service: more spans a second than the bound
