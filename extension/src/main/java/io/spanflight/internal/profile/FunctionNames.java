@@ -14,11 +14,15 @@ import java.util.Map;
  * are let go at the next turn otherwise. A service's profiles keep meeting functions they never
  * met (Spring PetClinic: 10 338 in its first three minutes, 500 to 900 in one interval), so a
  * cache that only grows, or one that starts over when full, held megabytes of names nobody asked
- * for again; this one keeps those in use. The bound is about two intervals' worth: at 8 192, a
- * heap dump of PetClinic at 190 s found 4 795 functions held (1.7 MB) where an interval used 713.
+ * for again; this one keeps those in use. The bound is what a busy service keeps using: at 2 048
+ * (two intervals' worth at a moderate load), PetClinic under 1 100 requests a second turned a
+ * generation every few seconds and rebuilt about 5 000 functions' names every 20 s, each held past
+ * G1's tenuring and then dropped: 2.3-3.6 MB a minute of old-generation garbage with the interval
+ * dictionaries' entries (heap dumps, 2026-11-30). At 8 192, a heap dump of PetClinic at 190 s
+ * found 4 795 functions held (1.7 MB).
  */
 final class FunctionNames {
-  static final int MAX_FUNCTIONS = 2048;
+  static final int MAX_FUNCTIONS = 8192;
 
   /** Names used since the last turn, by system name: at most half of {@link #MAX_FUNCTIONS}. */
   private Map<String, String[]> recent = new HashMap<>();
