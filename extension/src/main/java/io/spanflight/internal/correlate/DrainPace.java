@@ -5,10 +5,10 @@ package io.spanflight.internal.correlate;
  * fills (or after lost entries), slowing down step by step to {@value #SLOWEST_MILLIS} ms while
  * every ring takes little between drains. What can overflow is one ring, so the pace follows the
  * fullest ring, not all rings together: a service whose many threads each switch a few hundred
- * times a second settles at the slow pace rather than the fast one (Spring PetClinic: the drain
- * thread's CPU halved, 2026-11-30) (each wake-up costs a sleep and
- * a pass over every ring), while one thread that switches fast keeps the fast pace. The join never
- * waits for the pace: a sample newer than the last drain drains first ({@link Timelines#contextAt}).
+ * times a second settles at the slow pace rather than the fast one, while one thread that switches
+ * fast keeps the fast pace. Each wake-up costs a sleep and a pass over every ring (Spring PetClinic:
+ * the drain thread's CPU halved, 2026-11-30). The join never waits for the pace: a sample newer
+ * than the last drain drains first ({@link Timelines#contextAt}).
  *
  * <p>Not API: internal to Spanflight.
  */
