@@ -39,6 +39,7 @@ interface ReportedApp {
             .systemProperty("otel.spanflight.exporter", "file")
             .systemProperty("otel.spanflight.file.directory", profiles.toString())
             .systemProperty("otel.spanflight.export.interval", "2s")
+            .systemProperty("otel.spanflight.alloc.enabled", "true") // as bin/demo runs it
             // the execution sampler on every JDK: the page's CPU figures checked here are its
             // sample counts at 20 ms (the CPU-time sampler's profile, JDK 25's default, is the
             // report model's: ReportModelTest)

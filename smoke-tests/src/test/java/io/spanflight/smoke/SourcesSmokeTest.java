@@ -51,6 +51,7 @@ class SourcesSmokeTest extends SmokeTestBase {
     try (OtlpCollector collector = OtlpCollector.start()) {
       AppJvm app =
           app(jdk, collector, "sources")
+              .systemProperty("otel.spanflight.alloc.enabled", "true") // off by default
               .systemProperty("otel.spanflight.lock.threshold", "5ms")
               .systemProperty("otel.spanflight.park.threshold", "5ms")
               .systemProperty("otel.spanflight.socket.threshold", "5ms")

@@ -13,8 +13,10 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@code agent}: the OpenTelemetry javaagent alone, the baseline
- *   <li>{@code spanflight}: plus spanflight.jar at its defaults (CPU, allocation, lock, park,
- *       socket and file sources; profiles over OTLP to the sink every 10 s)
+ *   <li>{@code spanflight}: plus spanflight.jar at its defaults (CPU, lock, park, socket and file
+ *       sources; profiles over OTLP to the sink every 10 s)
+ *   <li>{@code spanflight-with-alloc}: the defaults plus the allocation source (the defaults until
+ *       2026-12-06), measured against {@code spanflight}: what allocation profiling adds
  *   <li>{@code spanflight-all}: every source on: CPU time (JDK 25), native-method samples, method
  *       timing and tracing of one coarse method
  *   <li>{@code jfr-only}: a plain JFR recording of exactly the events Spanflight enables at its
@@ -51,10 +53,11 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
+      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "spanflight-with-alloc", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /**
-   * The sources on by default (of the two CPU sources, the one this JVM has: see
-   * docs/configuration.md), each of which has an arm of its own ({@code spanflight-<source>}).
+   * The sources that have an arm of their own ({@code spanflight-<source>}, {@code
+   * jfr-only-<source>}): the ones on by default (of the two CPU sources, the one this JVM has: see
+   * docs/configuration.md) and allocation.
    */
   static final List<String> SOURCES = List.of("cpu", "cputime", "alloc", "lock", "park", "socket", "file");
   /**
@@ -118,7 +121,7 @@ final class Arms {
       String only = name.substring("jfr-only-".length());
       List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
           "-Dotel.javaagent.extensions=" + jars.extension(), "-D" + SpanflightConfig.DIAGNOSTIC_MODE + "=jfr-only"));
-      args.addAll(otherSourcesOff(only));
+      args.addAll(thisSourceAlone(only));
       return new Arm(name, "agent", "agent + spanflight.jar as jfr-only, the " + only + " source's events alone",
           with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
     }
@@ -126,7 +129,7 @@ final class Arms {
       String only = name.substring("spanflight-".length());
       List<String> args = new ArrayList<>(List.of("-javaagent:" + jars.agent(),
           "-Dotel.javaagent.extensions=" + jars.extension()));
-      args.addAll(otherSourcesOff(only));
+      args.addAll(thisSourceAlone(only));
       return new Arm(name, "agent", "agent + spanflight.jar, the " + only + " source alone",
           with(common, args.toArray(String[]::new)), missing(jars.agent(), jars.extension()));
     }
@@ -151,6 +154,11 @@ final class Arms {
         return new Arm(name, "agent", "agent + spanflight.jar, defaults, its background code compiled by C2 too",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
                 "-Dotel.spanflight.jit.background.c2=true"),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-with-alloc":
+        return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus the allocation source",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.alloc.enabled=true"),
             missing(jars.agent(), jars.extension()));
       case "spanflight-costs":
         return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus span costs",
@@ -197,8 +205,11 @@ final class Arms {
     }
   }
 
-  private static List<String> otherSourcesOff(String only) {
-    return SOURCES.stream().filter(s -> !s.equals(only)).map(s -> "-Dotel.spanflight." + s + ".enabled=false").toList();
+  /** The source {@code only} switched on (it may be off by default) and every other one off. */
+  private static List<String> thisSourceAlone(String only) {
+    return SOURCES.stream()
+        .map(s -> "-Dotel.spanflight." + s + ".enabled=" + s.equals(only))
+        .toList();
   }
 
   /** The same arm compared with another baseline (the harness's {@code --vs}). */

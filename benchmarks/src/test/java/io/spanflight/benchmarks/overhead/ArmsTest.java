@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -41,6 +42,34 @@ class ArmsTest {
     SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
 
     assertThat(config.diagnosticMode()).isEqualTo("full");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"spanflight-alloc", "jfr-only-alloc", "spanflight-lock", "spanflight-cputime"})
+  void aOneSourceArmRunsThatSourceAloneEvenWhereItIsOffByDefault(String name) {
+    Arm arm = Arms.arm(name, JARS, "http://127.0.0.1:4318", 25);
+    String source = name.substring(name.lastIndexOf('-') + 1);
+
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
+
+    assertThat(config.errors()).isEmpty();
+    assertThat(config.sources()).filteredOn(SourceSettings::enabled).extracting(SourceSettings::name)
+        .containsExactly(source);
+  }
+
+  @Test
+  void theWithAllocArmAddsTheAllocationSourceToTheDefaults() {
+    Arm arm = Arms.arm("spanflight-with-alloc", JARS, "http://127.0.0.1:4318", 25);
+
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(spanflightProperties(arm)));
+    SpanflightConfig defaults = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+
+    assertThat(arm.baseline()).isEqualTo("spanflight");
+    assertThat(config.sources()).filteredOn(SourceSettings::enabled).extracting(SourceSettings::name)
+        .contains(SourceSettings.ALLOCATION)
+        .containsAll(defaults.sources().stream().filter(SourceSettings::enabled).map(SourceSettings::name).toList());
+    assertThat(defaults.sources()).filteredOn(SourceSettings::enabled).extracting(SourceSettings::name)
+        .doesNotContain(SourceSettings.ALLOCATION);
   }
 
   @Test

@@ -77,7 +77,7 @@ public final class DemoRunner {
     report(new ReportCommand(java, extension), profiles, html);
   }
 
-  /** The service's command line: agent, extension, file exporter, other signals off. */
+  /** The service's command line: agent, extension, file exporter, allocation on, other signals off. */
   public static ServiceJvm.Command serviceCommand(Path java, Path agent, Path extension, Path profiles) {
     ServiceJvm.Command command = new ServiceJvm.Command(java, classpathOf(DemoService.class), DemoService.class.getName())
         .jvmArg("-Xmx256m")
@@ -87,6 +87,8 @@ public final class DemoRunner {
         .systemProperty("otel.spanflight.exporter", "file")
         .systemProperty("otel.spanflight.file.directory", profiles.toString())
         .systemProperty("otel.spanflight.export.interval", "5s")
+        // the demo shows allocation too (/search): a setting away, off by default
+        .systemProperty("otel.spanflight.alloc.enabled", "true")
         .systemProperty("otel.traces.exporter", "none")
         .systemProperty("otel.metrics.exporter", "none")
         .systemProperty("otel.logs.exporter", "none");

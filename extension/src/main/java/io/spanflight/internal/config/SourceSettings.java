@@ -69,7 +69,9 @@ public final class SourceSettings {
     sources.add(duration(s, errors, CPU, !cpuTimeRuns, "period", Duration.ofMillis(20), ms1, s10));
     sources.add(cpuTime);
     sources.add(duration(s, errors, NATIVE, false, "period", Duration.ofMillis(20), ms1, s10));
-    sources.add(rate(s, errors, ALLOCATION, true, "throttle", "150/s"));
+    // allocation is a setting away: its JFR event is the visible part of the defaults' cost
+    // (docs/overhead.md#what-each-source-costs)
+    sources.add(rate(s, errors, ALLOCATION, false, "throttle", "150/s"));
     Duration zero = Duration.ZERO;
     Duration hour = Duration.ofHours(1);
     sources.add(duration(s, errors, LOCK, true, "threshold", Duration.ofMillis(20), zero, hour));

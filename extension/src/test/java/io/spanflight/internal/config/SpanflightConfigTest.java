@@ -29,7 +29,7 @@ class SpanflightConfigTest {
             CPU_TIME_HERE ? "cpu(off)" : "cpu(period=20 ms)",
             CPU_TIME_HERE ? "cputime(period=20 ms)" : "cputime(off)",
             "nativemethod(off)",
-            "alloc(throttle=150/s)",
+            "alloc(off)",
             "lock(threshold=20 ms)",
             "park(threshold=20 ms)",
             "socket(threshold=20 ms)",
@@ -113,6 +113,7 @@ class SpanflightConfigTest {
             Map.of(
                 "otel.spanflight.cputime.enabled", "true",
                 "otel.spanflight.lock.enabled", "false",
+                "otel.spanflight.alloc.enabled", "true",
                 "otel.spanflight.alloc.throttle", "10/ms",
                 "otel.spanflight.socket.threshold", "5ms",
                 "otel.spanflight.methodtrace.filter", "com.example.Foo::bar;::baz;@com.example.Traced"));

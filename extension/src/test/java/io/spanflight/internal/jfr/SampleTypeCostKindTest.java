@@ -21,6 +21,7 @@ class SampleTypeCostKindTest {
         "otel.spanflight.cpu.enabled", "true",
         "otel.spanflight.cputime.enabled", "true",
         "otel.spanflight.nativemethod.enabled", "true",
+        "otel.spanflight.alloc.enabled", "true",
         "otel.spanflight.methodtrace.filter", "java.lang.String::length",
         "otel.spanflight.methodtiming.filter", "java.lang.String::length")));
     List<JfrSource> sources = JfrSources.of(config.sources(), JfrSources.availableEventTypes());
