@@ -347,15 +347,12 @@ public final class ContextRegistry {
       } else {
         ContextRecord free = byId.retired(ContextIds.index(id));
         if (free != null) {
-          free.clear(); // no reader left: let go of its span's objects while the slot is idle
+          free.clear(); // no reader left: let go of its span's objects
         }
         if (free != null && freeIds.size() < idleBound) {
           freeIds.add(id);
         } else {
-          if (free != null) {
-            byId.drop(ContextIds.index(id), free); // beyond the bound: the slot keeps no object
-          }
-          bareIds.add(id);
+          makeBare(id, free); // beyond the bound: the slot keeps no object
         }
       }
     }
@@ -388,12 +385,16 @@ public final class ContextRegistry {
     idleBound = Math.max(MAX_IDLE_RECORDS, peakInUse);
     int id;
     while ((id = freeIds.pollNewestBeyond(idleBound, NO_CONTEXT)) != NO_CONTEXT) {
-      ContextRecord idle = byId.retired(ContextIds.index(id));
-      if (idle != null) {
-        byId.drop(ContextIds.index(id), idle);
-      }
-      bareIds.add(id);
+      makeBare(id, byId.retired(ContextIds.index(id)));
     }
+  }
+
+  /** Lets go of free slot {@code id}'s record, if it has one, and queues the slot as bare. */
+  private void makeBare(int id, ContextRecord record) {
+    if (record != null) {
+      byId.drop(ContextIds.index(id), record);
+    }
+    bareIds.add(id);
   }
 
   /** Whether no read window can hold a record retired before epoch {@code current}. */
