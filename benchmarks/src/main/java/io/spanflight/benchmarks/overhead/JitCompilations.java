@@ -1,7 +1,6 @@
 package io.spanflight.benchmarks.overhead;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordingFile;
 
 /**
  * The harness's {@code --jit true}: what the JIT compilers spent their time on in each JVM, by whose
@@ -20,8 +18,7 @@ import jdk.jfr.consumer.RecordingFile;
  * measured window: the start and warm-up, then the window. JDK methods that only Spanflight's code
  * makes hot count as the JDK's: the difference between the two arms is what the arm adds.
  */
-final class JitCompilations {
-  static final String RECORDING = "spanflight-harness-jit";
+final class JitCompilations implements PairRun.Recorded {
   private static final String JFC = """
       <?xml version="1.0" encoding="UTF-8"?>
       <configuration version="2.0" label="harness JIT">
@@ -32,25 +29,26 @@ final class JitCompilations {
       </configuration>
       """;
 
-  private final Path logs;
+  private final WindowRecording recording;
 
   JitCompilations(Path logs) {
-    this.logs = logs;
+    this.recording = new WindowRecording("spanflight-harness-jit", JFC, logs);
   }
 
-  /** The options that start the recording in a JVM. */
-  List<String> jvmArgs() throws IOException {
-    Files.createDirectories(logs);
-    Path jfc = logs.resolve("jit.jfc");
-    Files.writeString(jfc, JFC);
-    return List.of("-XX:StartFlightRecording=name=" + RECORDING + ",settings=" + jfc);
+  @Override
+  public List<String> jvmArgs() throws IOException {
+    return recording.jvmArgs();
+  }
+
+  @Override
+  public String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
+    return dump(pid, file, windowStart).describe();
   }
 
   /** Dumps the JVM's compilations to {@code file} and sums them, split at {@code windowStart}. */
   Summary dump(long pid, Path file, Instant windowStart) throws IOException {
-    Jcmd.run(pid, "JFR.dump name=" + RECORDING + " filename=" + file);
     Summary summary = new Summary(new TreeMap<>(), new TreeMap<>());
-    for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+    for (RecordedEvent event : recording.dump(pid, file)) {
       if (event.getEventType().getName().equals("jdk.Compilation")) {
         Map<String, Long> part = event.getStartTime().isBefore(windowStart) ? summary.beforeWindow : summary.inWindow;
         long nanos = event.getDuration().toNanos();

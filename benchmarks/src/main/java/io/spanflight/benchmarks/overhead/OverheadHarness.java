@@ -33,7 +33,8 @@ import java.util.Map;
  * <p>Usage: {@code OverheadHarness [--root .] [--pairs 5] [--warmup 5] [--seconds 25]
  * [--arms spanflight,jfr-only,...] [--vs jfr-only] [--app app.jar --paths /a,/b --heap "-Xmx1g"
  * --port-argument --server.port=%d --clients-per-path 1] [--out benchmarks/target/overhead]
- * [--pin false] [--nmt false] [--profile false] [--jit false] [--soak 600] [--other-jar old/spanflight.jar]}.
+ * [--pin false] [--nmt false] [--profile false] [--jit false] [--tenure false] [--soak 600]
+ * [--other-jar old/spanflight.jar]}.
  * {@code --other-jar} gives the {@code spanflight-other} arm its build of spanflight.jar (a change
  * against the build before it, both at once). {@code --pin true} puts each JVM of a pair on its own
  * half of the CPUs ({@link Placement}). {@code --nmt true} starts both JVMs of every pair with
@@ -42,7 +43,9 @@ import java.util.Map;
  * {@code --profile true} samples both JVMs with async-profiler over the measured window and reports
  * the share of CPU samples with Spanflight frames per group of threads ({@link CpuProfiles}).
  * {@code --jit true} records every JIT compilation in both JVMs and prints the compile time by whose
- * code was compiled, before and in the measured window ({@link JitCompilations}).
+ * code was compiled, before and in the measured window ({@link JitCompilations}). {@code --tenure true}
+ * prints the bytes G1 promoted into the old generation in the window, a minute and per 1 000 requests
+ * ({@link OldGenPromotion}).
  */
 public final class OverheadHarness {
   static final List<Route> ROUTES = DemoTarget.ROUTES;
@@ -83,7 +86,13 @@ public final class OverheadHarness {
         : new AppTarget(options.app, options.heap, options.portArgument, options.appRoutes());
     List<Arm> arms = new ArrayList<>();
     Map<String, Arm> baselines = new LinkedHashMap<>();
-    JitCompilations compilations = options.jit ? new JitCompilations(options.out.resolve("logs")) : null;
+    List<PairRun.Recorded> recordings = new ArrayList<>();
+    if (options.jit) {
+      recordings.add(new JitCompilations(options.out.resolve("logs")));
+    }
+    if (options.tenure) {
+      recordings.add(new OldGenPromotion(options.out.resolve("logs")));
+    }
     for (Arm arm : Arms.select(options.arms, jars, sink.baseUrl(), jdk)) {
       if (arm.baseline() == null) {
         continue; // a baseline runs as the partner of the arms compared with it
@@ -96,8 +105,8 @@ public final class OverheadHarness {
         arm = Arms.withFlag(arm, NativeMemory.FLAG);
         baseline = Arms.withFlag(baseline, NativeMemory.FLAG);
       }
-      if (compilations != null) {
-        for (String flag : compilations.jvmArgs()) {
+      for (PairRun.Recorded recording : recordings) {
+        for (String flag : recording.jvmArgs()) {
           arm = Arms.withFlag(arm, flag);
           baseline = Arms.withFlag(baseline, flag);
         }
@@ -122,7 +131,7 @@ public final class OverheadHarness {
     }
     PairRun pairRun = new PairRun(target, sink, Duration.ofSeconds(options.warmupSeconds),
         Duration.ofSeconds(options.seconds), options.out.resolve("logs"), placements,
-        options.profile ? new CpuProfiles(options.root) : null, compilations);
+        options.profile ? new CpuProfiles(options.root) : null, recordings);
     List<RunResult> results = new ArrayList<>();
     for (int round = 0; round < options.pairs; round++) {
       for (int i = 0; i < arms.size(); i++) {
@@ -188,6 +197,7 @@ public final class OverheadHarness {
     boolean nmt;
     boolean profile;
     boolean jit;
+    boolean tenure;
     /** Another spanflight.jar, for the {@code spanflight-other} arm. */
     Path otherJar;
     List<String> raw;
@@ -233,6 +243,7 @@ public final class OverheadHarness {
           case "--nmt" -> o.nmt = bool(key, value);
           case "--profile" -> o.profile = bool(key, value);
           case "--jit" -> o.jit = bool(key, value);
+          case "--tenure" -> o.tenure = bool(key, value);
           case "--other-jar" -> o.otherJar = Path.of(value).toAbsolutePath().normalize();
           case "--arms" -> {
             o.arms = List.of(value.split(","));
@@ -243,6 +254,12 @@ public final class OverheadHarness {
       });
       if (o.soakSeconds > 0 && given.containsKey("--app")) {
         throw new IllegalArgumentException("--soak runs the demo service; --app applies to pairs only (got --app " + o.app + ")");
+      }
+      for (String pairsOnly : List.of("--jit", "--tenure", "--profile")) {
+        if (o.soakSeconds > 0 && given.containsKey(pairsOnly)) {
+          throw new IllegalArgumentException(pairsOnly + " applies to pairs only, not to --soak (got " + pairsOnly + " "
+              + given.get(pairsOnly) + ")");
+        }
       }
       if (o.app == null && given.containsKey("--heap")) {
         throw new IllegalArgumentException(

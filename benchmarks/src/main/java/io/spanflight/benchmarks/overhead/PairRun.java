@@ -2,6 +2,7 @@ package io.spanflight.benchmarks.overhead;
 
 import io.spanflight.demo.load.LoadGenerator;
 import io.spanflight.demo.load.LoadResult;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +27,7 @@ final class PairRun {
   private final Path logs;
   private final Placement[] placements;
   private final CpuProfiles profiles; // null: not profiled
-  private final JitCompilations compilations; // null: not recorded
+  private final List<Recorded> recordings;
   private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "pair-run");
     t.setDaemon(true);
@@ -36,10 +37,10 @@ final class PairRun {
   /**
    * @param placements where the JVM started first and the one started second run
    * @param profiles the profiler loaded into both JVMs over the measured window; null: none
-   * @param compilations the JIT's compilations recorded in both JVMs and summed; null: not recorded
+   * @param recordings the harness's own JFR recordings in both JVMs, each summed after the window
    */
   PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements,
-      CpuProfiles profiles, JitCompilations compilations) {
+      CpuProfiles profiles, List<Recorded> recordings) {
     this.target = target;
     this.sink = sink;
     this.warmup = warmup;
@@ -47,7 +48,7 @@ final class PairRun {
     this.logs = logs;
     this.placements = placements.clone();
     this.profiles = profiles;
-    this.compilations = compilations;
+    this.recordings = List.copyOf(recordings);
   }
 
   /** Measures {@code first} and {@code second} together; results in that order. */
@@ -100,9 +101,9 @@ final class PairRun {
         System.out.println("  " + arm.name() + ": " + group + " threads, CPU ms in the window: "
             + ThreadGroups.threadsOf(group, before, after));
       }
-      if (compilations != null) {
-        Path file = logs.resolve(pair + "-" + arm.name() + "-jit.jfr");
-        System.out.println("  " + arm.name() + ": " + compilations.dump(app.pid(), file, windowStart).describe());
+      for (Recorded recording : recordings) {
+        Path file = logs.resolve(pair + "-" + arm.name() + "-" + recording.getClass().getSimpleName() + ".jfr");
+        System.out.println("  " + arm.name() + ": " + recording.describe(app.pid(), file, windowStart, load.ok()));
       }
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
       long peakRss = ProcStats.peakRssBytes(app.pid());
@@ -112,6 +113,15 @@ final class PairRun {
       heap = heap.withLiveBytes(HeapResidency.liveAfterFullGc(app.pid())); // last: the GC changes the heap
       return new Measured(load, cpu, groups, rss.meanBytes(), peakRss, heap, nativeCommitted, jit, profile);
     }
+  }
+
+  /** A recording of the harness's own in both JVMs ({@link WindowRecording}), summed after the window. */
+  interface Recorded {
+    /** The options that start it in a JVM. */
+    List<String> jvmArgs() throws IOException;
+
+    /** Dumps it to {@code file} and says in one line what the window held, {@code requests} served. */
+    String describe(long pid, Path file, Instant windowStart, long requests) throws IOException;
   }
 
   private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,

@@ -16,6 +16,14 @@ class OptionsTest {
   }
 
   @Test
+  void aSoakWithARecordingOfPairsIsRefusedNamingTheOption() {
+    assertThatThrownBy(() -> OverheadHarness.Options.parse(new String[] {"--soak", "600", "--tenure", "true"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--tenure applies to pairs only");
+    assertThat(OverheadHarness.Options.parse(new String[] {"--tenure", "true", "--jit", "true"}).tenure).isTrue();
+  }
+
+  @Test
   void aHeapWithoutAnAppIsRefused() {
     assertThatThrownBy(() -> OverheadHarness.Options.parse(new String[] {"--heap", "-Xmx2g", "--pairs", "1"}))
         .isInstanceOf(IllegalArgumentException.class)
