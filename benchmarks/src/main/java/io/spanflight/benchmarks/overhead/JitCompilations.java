@@ -18,7 +18,7 @@ import jdk.jfr.consumer.RecordedMethod;
  * measured window: the start and warm-up, then the window. JDK methods that only Spanflight's code
  * makes hot count as the JDK's: the difference between the two arms is what the arm adds.
  */
-final class JitCompilations implements PairRun.Recorded {
+final class JitCompilations extends WindowRecording {
   private static final String JFC = """
       <?xml version="1.0" encoding="UTF-8"?>
       <configuration version="2.0" label="harness JIT">
@@ -29,26 +29,19 @@ final class JitCompilations implements PairRun.Recorded {
       </configuration>
       """;
 
-  private final WindowRecording recording;
-
   JitCompilations(Path logs) {
-    this.recording = new WindowRecording("spanflight-harness-jit", JFC, logs);
+    super("spanflight-harness-jit", JFC, logs);
   }
 
   @Override
-  public List<String> jvmArgs() throws IOException {
-    return recording.jvmArgs();
-  }
-
-  @Override
-  public String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
+  String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
     return dump(pid, file, windowStart).describe();
   }
 
   /** Dumps the JVM's compilations to {@code file} and sums them, split at {@code windowStart}. */
   Summary dump(long pid, Path file, Instant windowStart) throws IOException {
     Summary summary = new Summary(new TreeMap<>(), new TreeMap<>());
-    for (RecordedEvent event : recording.dump(pid, file)) {
+    for (RecordedEvent event : events(pid, file)) {
       if (event.getEventType().getName().equals("jdk.Compilation")) {
         Map<String, Long> part = event.getStartTime().isBefore(windowStart) ? summary.beforeWindow : summary.inWindow;
         long nanos = event.getDuration().toNanos();

@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordedEvent;
  * JVM tenures it must later collect with mixed or full collections: objects that live seconds,
  * then die old. Needs G1 (the default collector); with another collector the figures are zero.
  */
-final class OldGenPromotion implements PairRun.Recorded {
+final class OldGenPromotion extends WindowRecording {
   static final String EVENT = "jdk.G1EvacuationOldStatistics";
   private static final String JFC = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -28,21 +28,14 @@ final class OldGenPromotion implements PairRun.Recorded {
       """;
   private static final double MB = 1024.0 * 1024.0;
 
-  private final WindowRecording recording;
-
   OldGenPromotion(Path logs) {
-    this.recording = new WindowRecording("spanflight-harness-tenure", JFC, logs);
+    super("spanflight-harness-tenure", JFC, logs);
   }
 
   @Override
-  public List<String> jvmArgs() throws IOException {
-    return recording.jvmArgs();
-  }
-
-  @Override
-  public String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
+  String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
     Duration window = Duration.between(windowStart, Instant.now());
-    return of(recording.dump(pid, file), windowStart).describe(window, requests);
+    return of(events(pid, file), windowStart).describe(window, requests);
   }
 
   /** The promotions of {@code events} (any other event is passed over) from {@code windowStart} on. */

@@ -86,7 +86,7 @@ public final class OverheadHarness {
         : new AppTarget(options.app, options.heap, options.portArgument, options.appRoutes());
     List<Arm> arms = new ArrayList<>();
     Map<String, Arm> baselines = new LinkedHashMap<>();
-    List<PairRun.Recorded> recordings = new ArrayList<>();
+    List<WindowRecording> recordings = new ArrayList<>();
     if (options.jit) {
       recordings.add(new JitCompilations(options.out.resolve("logs")));
     }
@@ -105,7 +105,7 @@ public final class OverheadHarness {
         arm = Arms.withFlag(arm, NativeMemory.FLAG);
         baseline = Arms.withFlag(baseline, NativeMemory.FLAG);
       }
-      for (PairRun.Recorded recording : recordings) {
+      for (WindowRecording recording : recordings) {
         for (String flag : recording.jvmArgs()) {
           arm = Arms.withFlag(arm, flag);
           baseline = Arms.withFlag(baseline, flag);

@@ -2,7 +2,6 @@ package io.spanflight.benchmarks.overhead;
 
 import io.spanflight.demo.load.LoadGenerator;
 import io.spanflight.demo.load.LoadResult;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +26,7 @@ final class PairRun {
   private final Path logs;
   private final Placement[] placements;
   private final CpuProfiles profiles; // null: not profiled
-  private final List<Recorded> recordings;
+  private final List<WindowRecording> recordings;
   private final ExecutorService both = Executors.newFixedThreadPool(2, r -> {
     Thread t = new Thread(r, "pair-run");
     t.setDaemon(true);
@@ -40,7 +39,7 @@ final class PairRun {
    * @param recordings the harness's own JFR recordings in both JVMs, each summed after the window
    */
   PairRun(Target target, Sink sink, Duration warmup, Duration measured, Path logs, Placement[] placements,
-      CpuProfiles profiles, List<Recorded> recordings) {
+      CpuProfiles profiles, List<WindowRecording> recordings) {
     this.target = target;
     this.sink = sink;
     this.warmup = warmup;
@@ -101,7 +100,7 @@ final class PairRun {
         System.out.println("  " + arm.name() + ": " + group + " threads, CPU ms in the window: "
             + ThreadGroups.threadsOf(group, before, after));
       }
-      for (Recorded recording : recordings) {
+      for (WindowRecording recording : recordings) {
         Path file = logs.resolve(pair + "-" + arm.name() + "-" + recording.getClass().getSimpleName() + ".jfr");
         System.out.println("  " + arm.name() + ": " + recording.describe(app.pid(), file, windowStart, load.ok()));
       }
@@ -113,15 +112,6 @@ final class PairRun {
       heap = heap.withLiveBytes(HeapResidency.liveAfterFullGc(app.pid())); // last: the GC changes the heap
       return new Measured(load, cpu, groups, rss.meanBytes(), peakRss, heap, nativeCommitted, jit, profile);
     }
-  }
-
-  /** A recording of the harness's own in both JVMs ({@link WindowRecording}), summed after the window. */
-  interface Recorded {
-    /** The options that start it in a JVM. */
-    List<String> jvmArgs() throws IOException;
-
-    /** Dumps it to {@code file} and says in one line what the window held, {@code requests} served. */
-    String describe(long pid, Path file, Instant windowStart, long requests) throws IOException;
   }
 
   private record Measured(LoadResult load, long cpuNanos, Map<String, Long> groups, long meanRss, long peakRss,

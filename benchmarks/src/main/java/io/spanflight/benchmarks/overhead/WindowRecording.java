@@ -3,6 +3,7 @@ package io.spanflight.benchmarks.overhead;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -10,9 +11,9 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * A JFR recording of the harness's own, started in both JVMs of a pair with the events one option
  * needs ({@code --jit}: {@link JitCompilations}, {@code --tenure}: {@link OldGenPromotion}), dumped
- * after the measured window and read back.
+ * after the measured window and summed in one line.
  */
-final class WindowRecording {
+abstract class WindowRecording {
   private final String name;
   private final String jfc;
   private final Path logs;
@@ -33,8 +34,11 @@ final class WindowRecording {
   }
 
   /** Dumps the JVM's recording to {@code file} and reads its events. */
-  List<RecordedEvent> dump(long pid, Path file) throws IOException {
+  final List<RecordedEvent> events(long pid, Path file) throws IOException {
     Jcmd.run(pid, "JFR.dump name=" + name + " filename=" + file);
     return RecordingFile.readAllEvents(file);
   }
+
+  /** Dumps the recording to {@code file} and says in one line what the window held, {@code requests} served. */
+  abstract String describe(long pid, Path file, Instant windowStart, long requests) throws IOException;
 }
