@@ -26,7 +26,8 @@ class BlindSourcesTest {
   private final BlindSources blind = new BlindSources(i -> events[i], () -> work.clone());
   private final List<JfrSource> sources = JfrSources.of(
       SpanflightConfig.read(DefaultConfigProperties.createFromMap(
-          Map.of("otel.spanflight.cpu.enabled", "true", "otel.spanflight.cputime.enabled", "false"))).sources(),
+          Map.of("otel.spanflight.cpu.enabled", "true", "otel.spanflight.cputime.enabled", "false",
+              "otel.spanflight.alloc.enabled", "true"))).sources(),
       Set.of("jdk.ExecutionSample", "jdk.ObjectAllocationSample", "jdk.ThreadPark"), JfcCap.NONE);
 
   @BeforeEach

@@ -101,7 +101,8 @@ class JdkStreamEventsTest {
   }
 
   private static List<JfrSource> sources() {
-    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(Map.of()));
+    SpanflightConfig config = SpanflightConfig.read(DefaultConfigProperties.createFromMap(
+        Map.of("otel.spanflight.alloc.enabled", "true"))); // the defaults and allocation samples
     return JfrSources.of(config.sources(), JfrSources.availableEventTypes());
   }
 

@@ -27,6 +27,7 @@ class JfcCapTest {
             Map.of(
                 "otel.spanflight.jfr.cap", "default",
                 "otel.spanflight.cpu.period", "5ms",
+                "otel.spanflight.alloc.enabled", "true",
                 "otel.spanflight.alloc.throttle", "1000/s",
                 "otel.spanflight.lock.threshold", "1ms"),
             JfcCap.ofDefaultJfc());
