@@ -34,7 +34,7 @@ final class JitCompilations extends WindowRecording {
   }
 
   @Override
-  String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
+  String describe(long pid, Path file, Instant windowStart, Instant windowEnd, long requests) throws IOException {
     return dump(pid, file, windowStart).describe();
   }
 

@@ -33,18 +33,22 @@ final class OldGenPromotion extends WindowRecording {
   }
 
   @Override
-  String describe(long pid, Path file, Instant windowStart, long requests) throws IOException {
-    Duration window = Duration.between(windowStart, Instant.now());
-    return of(events(pid, file), windowStart).describe(window, requests);
+  String describe(long pid, Path file, Instant windowStart, Instant windowEnd, long requests) throws IOException {
+    return of(events(pid, file), windowStart, windowEnd).describe(Duration.between(windowStart, windowEnd), requests);
   }
 
-  /** The promotions of {@code events} (any other event is passed over) from {@code windowStart} on. */
-  static Promoted of(List<RecordedEvent> events, Instant windowStart) {
+  /**
+   * The promotions of {@code events} (any other event is passed over) by the collections that started
+   * from {@code windowStart} to before {@code windowEnd}: not those of the idle moments after the load,
+   * while other recordings are dumped.
+   */
+  static Promoted of(List<RecordedEvent> events, Instant windowStart, Instant windowEnd) {
     long inPlabs = 0;
     long outside = 0;
     int collections = 0;
     for (RecordedEvent event : events) {
-      if (event.getEventType().getName().equals(EVENT) && !event.getStartTime().isBefore(windowStart)) {
+      Instant start = event.getStartTime();
+      if (event.getEventType().getName().equals(EVENT) && !start.isBefore(windowStart) && start.isBefore(windowEnd)) {
         inPlabs += event.getLong("statistics.used");
         outside += event.getLong("statistics.directAllocated");
         collections++;

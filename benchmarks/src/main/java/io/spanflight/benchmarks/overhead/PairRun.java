@@ -91,6 +91,7 @@ final class PairRun {
     Instant windowStart = Instant.now();
     try (RssSampler rss = new RssSampler(app.pid(), 1000)) {
       LoadResult load = load(app, measured).call();
+      Instant windowEnd = Instant.now();
       CpuProfiles.Shares profile = profiles == null ? CpuProfiles.Shares.NONE
           : profiles.stop(app.pid(), logs.resolve(pair + "-" + arm.name() + "-cpu.collapsed"));
       long cpu = ProcStats.cpuNanos(app.pid()) - before.processCpu();
@@ -102,7 +103,7 @@ final class PairRun {
       }
       for (WindowRecording recording : recordings) {
         Path file = logs.resolve(pair + "-" + arm.name() + "-" + recording.getClass().getSimpleName() + ".jfr");
-        System.out.println("  " + arm.name() + ": " + recording.describe(app.pid(), file, windowStart, load.ok()));
+        System.out.println("  " + arm.name() + ": " + recording.describe(app.pid(), file, windowStart, windowEnd, load.ok()));
       }
       Map<String, Long> jit = JitCounters.since(jitBefore, JitCounters.read(app.pid()));
       long peakRss = ProcStats.peakRssBytes(app.pid());

@@ -39,6 +39,10 @@ abstract class WindowRecording {
     return RecordingFile.readAllEvents(file);
   }
 
-  /** Dumps the recording to {@code file} and says in one line what the window held, {@code requests} served. */
-  abstract String describe(long pid, Path file, Instant windowStart, long requests) throws IOException;
+  /**
+   * Dumps the recording to {@code file} and says in one line what the measured window (from {@code
+   * windowStart} to {@code windowEnd}, when its load ended) held, {@code requests} served.
+   */
+  abstract String describe(long pid, Path file, Instant windowStart, Instant windowEnd, long requests)
+      throws IOException;
 }
