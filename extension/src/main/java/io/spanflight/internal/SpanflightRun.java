@@ -66,6 +66,8 @@ final class SpanflightRun {
   private final ScheduledExecutorService drainer = daemonScheduler("spanflight-timeline");
   private final CalibrationPace calibrationPace;
   private final DrainPace drainPace;
+  /** The registry slots the timelines still refer to, refilled at each prune. */
+  private final BitSet referenced = new BitSet();
   private volatile ProfileExporter exporter = ProfileExporter.NONE;
   /** Set once stop() has stopped waiting for the start: a start still at work then undoes itself. */
   private boolean stopped; // guarded by this
@@ -180,7 +182,7 @@ final class SpanflightRun {
     // (long GC pause, busy machine) still finds the history of the samples it has yet to deliver.
     long watermark = path.mode().stream == null ? System.nanoTime() : path.joiner().watermarkNanos();
     path.timelines().pruneBehind(watermark, TIMELINE_HORIZON_NANOS);
-    BitSet referenced = path.timelines().referencedIds();
+    path.timelines().referencedIds(referenced);
     path.registry().prune(referenced::get);
   }
 

@@ -187,10 +187,11 @@ public final class Timelines implements TimelineSink {
 
   /**
    * The slots ({@link ContextIds#index}) of the context ids that some timeline still refers to,
-   * whatever their generation. For registry pruning.
+   * whatever their generation, set in {@code referenced} (cleared first: one set kept from prune
+   * to prune, not a new one of a few kilobytes each second). For registry pruning.
    */
-  public BitSet referencedIds() {
-    BitSet referenced = new BitSet();
+  public void referencedIds(BitSet referenced) {
+    referenced.clear();
     for (long javaThreadId : threadIds()) {
       synchronized (this) {
         ThreadTimeline timeline = byThread.get(javaThreadId);
@@ -204,7 +205,6 @@ public final class Timelines implements TimelineSink {
         }
       }
     }
-    return referenced;
   }
 
   public synchronized int threadCount() {

@@ -338,10 +338,12 @@ public final class ContextRegistry {
   public int prune(IntPredicate referenced) {
     int current = epoch;
     boolean windowsClear = windowsClearOfEpochsBefore(current);
-    int[] waiting = quarantine.toArray();
-    quarantine.clear();
-    lowerIdleBound(size.get() + waiting.length);
-    for (int id : waiting) {
+    int waiting = quarantine.size();
+    lowerIdleBound(size.get() + waiting);
+    // Each waiting id leaves the queue's head once and goes back to its tail while still needed:
+    // no copy of the queue, which holds about a second's spans (thousands of ids) at each prune.
+    for (int i = 0; i < waiting; i++) {
+      int id = quarantine.poll(NO_CONTEXT);
       if (!windowsClear || referenced.test(ContextIds.index(id))) {
         quarantine.add(id);
       } else {

@@ -1,7 +1,5 @@
 package io.spanflight.internal.registry;
 
-import java.util.Arrays;
-
 /**
  * A first-in first-out queue of ints that grows as needed, for slot ids: no boxed Integer and no
  * node per entry. Synchronized: taken when a record is created (once per span), filled by pruning.
@@ -51,19 +49,5 @@ final class IntQueue {
     int value = ring[at];
     ring[at] = 0;
     return value;
-  }
-
-  synchronized int[] toArray() {
-    int[] values = new int[size];
-    for (int i = 0; i < size; i++) {
-      values[i] = ring[(head + i) % ring.length];
-    }
-    return values;
-  }
-
-  synchronized void clear() {
-    head = 0;
-    size = 0;
-    Arrays.fill(ring, 0);
   }
 }

@@ -8,6 +8,7 @@ import io.opentelemetry.api.trace.TraceState;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.bridge.ContextIds;
 import io.spanflight.internal.correlate.Timelines;
+import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
 /** A context id freed and handed to a new span while the JFR stream is held back. */
@@ -15,6 +16,7 @@ class IdReuseTest {
   private final ScriptedBridge bridge = new ScriptedBridge();
   private final Timelines timelines = new Timelines(bridge);
   private final ContextRegistry registry = new ContextRegistry(bridge);
+  private final BitSet referenced = new BitSet();
 
   private static SpanContext span(int n) {
     return SpanContext.create(
@@ -24,7 +26,8 @@ class IdReuseTest {
   private void housekeeping(long watermark) {
     timelines.drain();
     timelines.pruneBehind(watermark, 3_000_000_000L);
-    registry.prune(timelines.referencedIds()::get);
+    timelines.referencedIds(referenced);
+    registry.prune(referenced::get);
   }
 
   @Test

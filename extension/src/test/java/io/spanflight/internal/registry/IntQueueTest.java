@@ -18,7 +18,6 @@ class IntQueueTest {
       queue.add(i);
     }
     assertThat(queue.size()).isEqualTo(260);
-    assertThat(queue.toArray()).startsWith(41, 42).endsWith(299, 300);
     for (int i = 41; i <= 300; i++) {
       assertThat(queue.poll(0)).isEqualTo(i);
     }

@@ -143,8 +143,8 @@ final class ChunkStacks {
             + " bytes, not the " + length + " read before");
       }
     } catch (IOException e) {
-      stackRows.clear();
-      frameRows.clear();
+      stackRows.reset();
+      frameRows.reset();
       stackTraces.set(row, 0, -1);
       return -1;
     } finally {
@@ -182,8 +182,8 @@ final class ChunkStacks {
         stackTraces.set(trace, 0, -1); // not read again
       }
     }
-    stackRows.clear();
-    frameRows.clear();
+    stackRows.reset(); // kept for the chunk's next checkpoint: cleared at its end
+    frameRows.reset();
   }
 
   /**

@@ -5,7 +5,10 @@ import java.util.Arrays;
 
 /**
  * Rows of a fixed number of longs in one growable array, reused from chunk to chunk (while the
- * last use needed it: see {@link Capacity}).
+ * last chunk needed it: see {@link Capacity}). Within a chunk, {@link #reset} empties the rows
+ * and keeps the array whatever its size: a table emptied after each checkpoint would otherwise
+ * shrink after a small one and grow again, array by array, for the next large one (megabytes a
+ * minute, some of it copied into the old generation while it was still growing).
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -14,6 +17,8 @@ final class LongRows {
   private final int width;
   private long[] values;
   private int rows;
+  /** The most rows held since the last {@link #clear}. */
+  private int peakRows;
 
   LongRows(int width) {
     this.width = width;
@@ -48,11 +53,24 @@ final class LongRows {
     return rows;
   }
 
+  /** Rows the array has room for (what the table holds in memory). */
+  int capacity() {
+    return values.length / width;
+  }
+
+  /** Empties the rows, keeping the array. */
+  void reset() {
+    peakRows = Math.max(peakRows, rows);
+    rows = 0;
+  }
+
+  /** Empties the rows, and shrinks the array if the rows held since the last clear needed much less. */
   void clear() {
-    int length = Capacity.afterClear(values.length, rows * width, width * INITIAL_ROWS);
+    reset();
+    int length = Capacity.afterClear(values.length, peakRows * width, width * INITIAL_ROWS);
     if (length != values.length) {
       values = new long[length];
     }
-    rows = 0;
+    peakRows = 0;
   }
 }
