@@ -19,19 +19,6 @@ final class DictionaryBuilder {
   static final String FRAME_TYPE_KEY = "profile.frame.type";
   static final String FRAME_TYPE_JVM = "jvm";
 
-  /** A function: indexes into the string table. */
-  static final class Function {
-    final int name;
-    final int systemName;
-    final int fileName;
-
-    Function(int name, int systemName, int fileName) {
-      this.name = name;
-      this.systemName = systemName;
-      this.fileName = fileName;
-    }
-  }
-
   /** An int[] usable as a map key. */
   private static final class IntsKey {
     final int[] ints;
@@ -54,7 +41,7 @@ final class DictionaryBuilder {
   }
 
   final List<String> strings = new ArrayList<>();
-  final List<Function> functions = new ArrayList<>();
+  final FunctionTable functions = new FunctionTable();
   /** Per location: (function index << 32) | line. */
   final LongList locations = new LongList();
   final StackTable stacks = new StackTable();
@@ -107,7 +94,7 @@ final class DictionaryBuilder {
     attributeSets.clear();
     attributeSetIndex.clear();
     string("");
-    functions.add(new Function(0, 0, 0));
+    functions.add(0, 0, 0);
     locations.add(0L);
     stacks.intern(new int[0], 0); // a sample without frames uses the zero stack
     int key = string(FRAME_TYPE_KEY); // index 1, in every interval: frameTypeKey
@@ -141,8 +128,7 @@ final class DictionaryBuilder {
     String[] names = functionNames.of(className, methodName, descriptor);
     int index = functionIndex.get(names[1]);
     if (index == IndexMap.ABSENT) {
-      index = functions.size();
-      functions.add(new Function(string(names[0]), string(names[1]), string(names[2])));
+      index = functions.add(string(names[0]), string(names[1]), string(names[2]));
       functionIndex.put(names[1], index);
     }
     return index;

@@ -183,8 +183,8 @@ public final class ExportRequestEncoder {
     }
     w.emptyMessage(3);
     for (int i = 1; i < d.functions.size(); i++) {
-      DictionaryBuilder.Function f = d.functions.get(i);
-      w.begin(3).varintField(1, f.name).varintField(2, f.systemName).varintField(3, f.fileName).end();
+      w.begin(3).varintField(1, d.functions.name(i)).varintField(2, d.functions.systemName(i));
+      w.varintField(3, d.functions.fileName(i)).end();
     }
     w.emptyMessage(4);
     for (int i = 1; i < d.links.size(); i++) {

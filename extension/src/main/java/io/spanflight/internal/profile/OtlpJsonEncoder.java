@@ -165,9 +165,9 @@ public final class OtlpJsonEncoder {
     }
     w.endArray().name("functionTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.functions.size(); i++) {
-      DictionaryBuilder.Function f = d.functions.get(i);
-      w.beginObject().name("nameStrindex").value(f.name).name("systemNameStrindex").value(f.systemName);
-      w.name("filenameStrindex").value(f.fileName).endObject();
+      w.beginObject().name("nameStrindex").value(d.functions.name(i));
+      w.name("systemNameStrindex").value(d.functions.systemName(i));
+      w.name("filenameStrindex").value(d.functions.fileName(i)).endObject();
     }
     w.endArray().name("linkTable").beginArray().beginObject().endObject();
     for (int i = 1; i < d.links.size(); i++) {

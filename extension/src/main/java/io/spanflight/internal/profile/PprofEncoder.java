@@ -113,12 +113,11 @@ public final class PprofEncoder {
         w.end();
       }
       for (int index : functionOrder) {
-        DictionaryBuilder.Function f = d.functions.get(index);
         w.begin(5)
             .varintField(1, functionIds[index])
-            .varintField(2, string(d.strings.get(f.name)))
-            .varintField(3, string(d.strings.get(f.systemName)))
-            .varintField(4, string(d.strings.get(f.fileName)))
+            .varintField(2, string(d.strings.get(d.functions.name(index))))
+            .varintField(3, string(d.strings.get(d.functions.systemName(index))))
+            .varintField(4, string(d.strings.get(d.functions.fileName(index))))
             .end();
       }
       w.varintField(9, start); // time_nanos

@@ -8,7 +8,7 @@ class FunctionNamesTest {
   private final FunctionNames names = new FunctionNames();
 
   private static String systemNameIn(DictionaryBuilder dictionary, int function) {
-    return dictionary.strings.get(dictionary.functions.get(function).systemName);
+    return dictionary.strings.get(dictionary.functions.systemName(function));
   }
 
   @Test
@@ -21,7 +21,7 @@ class FunctionNamesTest {
 
     assertThat(inFirst).isEqualTo("com.example.Shop.checkout()V");
     assertThat(inNext).as("built once, kept across intervals").isSameAs(inFirst);
-    int file = next.functions.get(next.function("com.example.Shop$Cart", "add", "(I)V")).fileName;
+    int file = next.functions.fileName(next.function("com.example.Shop$Cart", "add", "(I)V"));
     assertThat(next.strings.get(file)).isEqualTo("Shop.java");
   }
 
