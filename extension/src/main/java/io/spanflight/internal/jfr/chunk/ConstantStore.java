@@ -144,7 +144,7 @@ public final class ConstantStore implements InternedStacks {
    * Drops every stack and frame, keeping strings and methods: indexes of stacks and frames given
    * before mean nothing after (a new {@link #generation}). The reader does this within a chunk,
    * where the strings and methods it read are still named by the chunk's constants. The tables
-   * keep their arrays, as {@link #clear} says why.
+   * keep their arrays ({@link #clear} says why).
    */
   public void clearStacks() {
     frames.clear();
@@ -159,7 +159,8 @@ public final class ConstantStore implements InternedStacks {
    * made anew grew again by copies, each copy living minutes, long enough to be promoted, then
    * dropped (Spring PetClinic: ~0.45 MB a minute of old-generation garbage, nearly all the {@code
    * int[]} that Spanflight had promoted outside PLABs, 2026-12-06). Kept, the arrays are promoted
-   * once.
+   * once. The list of strings keeps its array of references whatever the fill (an {@code
+   * ArrayList} never shrinks): at most one reference per entry of the bound.
    */
   public void clear() {
     strings.clear();
