@@ -23,7 +23,8 @@
  *
  * Discovery: the ELF TLS pointer otel_thread_ctx_v1 (global-dynamic, TLSDESC), exported
  * in .dynsym. It is NULL until the thread's first context switch, then points for the
- * thread's lifetime to one record in the library's static TLS block.
+ * thread's lifetime to one record of the library's (heap memory, 64-byte aligned), and is
+ * NULL again before that record is freed, when the OS thread exits.
  *
  * Publication protocol: ONE record per thread, toggled with the valid flag; the pointer
  * never moves. A switch stores valid = 0, compiler fence, writes ids, flags and attrs,

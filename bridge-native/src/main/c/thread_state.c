@@ -1,18 +1,24 @@
 /*
  * The calling OS thread's state: its OTEP-4947 record and its timeline ring.
  *
- * Both live in one thread-local struct, so a switch computes one TLS address and
- * allocates nothing. The thread's first switch points otel_thread_ctx_v1 at the record and
- * creates the ring (the only call that may allocate); a pthread key destructor retires the
- * ring when the OS thread exits (while profiling is switched off, the retiring thread frees
- * its ring itself: see timeline_ring.c). A virtual-thread carrier may only ever show contexts
- * (sf_thread_show): it publishes its record but never gets a ring.
+ * Both live in one struct, allocated on the thread's first switch or show and reached through
+ * one thread-local pointer, so a switch reads one TLS word and allocates nothing. The
+ * library's TLS is kept to a few words on purpose: glibc then places it in the static TLS
+ * block it keeps spare for dlopen'ed libraries, and each access is one load; the ~700-byte
+ * struct itself in TLS made every access a call to _dl_tlsdesc_dynamic (measured in situ).
+ * The thread's first switch points otel_thread_ctx_v1 at the record and creates the ring;
+ * a pthread key destructor retires the ring when the OS thread exits (while profiling is
+ * switched off, the retiring thread frees its ring itself: see timeline_ring.c), and
+ * another takes the record off the list, clears otel_thread_ctx_v1 and frees the struct.
+ * A virtual-thread carrier may only ever show contexts (sf_thread_show): it publishes its
+ * record but never gets a ring.
  *
  * Every thread that has a record is also on a list (under a mutex taken only when a thread
  * first publishes, when it exits, and by sf_records_clear), so that switching profiling off
  * can mark all records invalid from another thread.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -28,7 +34,11 @@ struct thread_state {
   struct thread_state *prev, *next;  /* the record list, under records_lock */
 };
 
-static __thread struct thread_state state __attribute__((aligned(64)));
+/* The calling thread's state, NULL before its first switch or show and after it exited. */
+static __thread struct thread_state *state;
+/* Set when the thread's state was freed at exit: a switch during the rest of the thread's
+   teardown makes no new one. */
+static __thread int state_ended;
 static pthread_key_t exit_key;
 static pthread_key_t record_key;
 static pthread_mutex_t records_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -61,27 +71,38 @@ static void publish(sf_thread_record *record, const sf_table_entry *entry, int32
 /* Runs when the OS thread exits (not for threads that never switched). */
 static void thread_exit(void *ring) {
   /* A switch made later in this thread's teardown must neither recreate nor touch the ring
-     that the drainer (or, while switched off, sf_ring_retire) frees. */
-  state.ring = NULL;
-  state.detached = 1;
-  publish(&state.record, NULL, 0);
+     that the drainer (or, while switched off, sf_ring_retire) frees. The state may be gone
+     already (record_exit ran first): the ring is retired all the same. */
+  struct thread_state *thread = state;
+  if (thread != NULL) {
+    thread->ring = NULL;
+    thread->detached = 1;
+    publish(&thread->record, NULL, 0);
+  }
   sf_ring_retire(ring);
 }
 
-/* Runs when an OS thread with a record exits: off the list before its TLS goes away. */
+/* Runs when an OS thread with a state exits: off the list, then freed. */
 static void record_exit(void *value) {
   struct thread_state *thread = value;
   pthread_mutex_lock(&records_lock);
-  if (thread->prev != NULL) {
+  if (!thread->listed) {
+    /* never published: not on the list */
+  } else if (thread->prev != NULL) {
     thread->prev->next = thread->next;
   } else {
     records = thread->next;
   }
-  if (thread->next != NULL) {
+  if (thread->listed && thread->next != NULL) {
     thread->next->prev = thread->prev;
   }
   pthread_mutex_unlock(&records_lock);
   publish(&thread->record, NULL, 0);
+  /* No reader is left: off the list, and this thread's pointers cleared before the free. */
+  otel_thread_ctx_v1 = NULL;
+  state = NULL;
+  state_ended = 1;
+  free(thread);
 }
 
 static void create_exit_key(void) {
@@ -89,20 +110,17 @@ static void create_exit_key(void) {
       && pthread_key_create(&record_key, record_exit) == 0;
 }
 
-/* The thread's first publication: its record goes on the list and otel_thread_ctx_v1 to it.
-   A thread that cannot be listed still publishes; only clearing at switch-off misses it. */
+/* The thread's first publication: its record goes on the list and otel_thread_ctx_v1 to it. */
 static void show_record(struct thread_state *thread) {
   thread->listed = 1;
-  if (pthread_setspecific(record_key, thread) == 0) {
-    pthread_mutex_lock(&records_lock);
-    thread->prev = NULL;
-    thread->next = records;
-    if (records != NULL) {
-      records->prev = thread;
-    }
-    records = thread;
-    pthread_mutex_unlock(&records_lock);
+  pthread_mutex_lock(&records_lock);
+  thread->prev = NULL;
+  thread->next = records;
+  if (records != NULL) {
+    records->prev = thread;
   }
+  records = thread;
+  pthread_mutex_unlock(&records_lock);
   otel_thread_ctx_v1 = &thread->record;
 }
 
@@ -135,8 +153,33 @@ static struct sf_ring *attach(struct thread_state *thread) {
   return ring;
 }
 
+/* The calling thread's state, made on first use; NULL when it cannot be had (out of memory,
+   or the thread is exiting). A thread whose state cannot be listed for freeing at exit gets
+   none: it would leak. */
+static struct thread_state *thread_state(void) {
+  struct thread_state *thread = state;
+  if (thread != NULL || state_ended || !exit_key_ready) {
+    return thread;
+  }
+  void *memory;
+  if (posix_memalign(&memory, 64, sizeof(struct thread_state)) != 0) {
+    return NULL;
+  }
+  thread = memset(memory, 0, sizeof(struct thread_state));
+  if (pthread_setspecific(record_key, thread) != 0) {
+    free(thread);
+    state_ended = 1; /* do not try again on every switch */
+    return NULL;
+  }
+  state = thread;
+  return thread;
+}
+
 void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread_kind) {
-  struct thread_state *thread = &state;
+  struct thread_state *thread = thread_state();
+  if (thread == NULL) {
+    return;
+  }
   struct sf_ring *ring = thread->ring;
   if (ring == NULL && !thread->detached) {
     ring = attach(thread);
@@ -150,7 +193,10 @@ void sf_thread_switch(int32_t context_id, int64_t java_thread_id, int32_t thread
 /* Record only: what a carrier shows while a virtual thread is mounted (or not). Never creates a
    ring, so a carrier whose own switches are ignored costs no ring memory. */
 void sf_thread_show(int32_t context_id) {
-  struct thread_state *thread = &state;
+  struct thread_state *thread = thread_state();
+  if (thread == NULL) {
+    return;
+  }
   if (!thread->listed) {
     show_record(thread);
   }
