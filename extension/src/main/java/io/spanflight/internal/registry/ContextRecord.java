@@ -101,12 +101,14 @@ public final class ContextRecord {
     this.spanId = SpanLink.parseHex(spanContext.getSpanId(), 0);
     this.linkSpanId = linkTo == spanContext ? spanId : SpanLink.parseHex(linkTo.getSpanId(), 0);
     this.sampled = spanContext.isSampled();
-    refs.set(keyAt + 1, attributes.keys().isEmpty() ? null : root);
+    // Release stores, not volatile ones (a full fence each, per span on the request thread): the
+    // id's volatile write below publishes them to any reader that reads the id first.
+    refs.setRelease(keyAt + 1, attributes.keys().isEmpty() ? null : root);
     if (filterResults != null) {
       java.util.Arrays.fill(filterResults, (byte) 0);
     }
     this.lastEpoch = epoch;
-    refs.set(keyAt, key);
+    refs.setRelease(keyAt, key);
     this.id = id;
   }
 

@@ -5,6 +5,7 @@ package io.spanflight.internal.registry;
  * node per entry. Synchronized: taken when a record is created (once per span), filled by pruning.
  */
 final class IntQueue {
+  /** Its length is a power of two (64, doubled as it grows): an index wraps with a mask, not a division. */
   private int[] ring = new int[64];
   private int head;
   private int size;
@@ -13,12 +14,12 @@ final class IntQueue {
     if (size == ring.length) {
       int[] bigger = new int[ring.length * 2];
       for (int i = 0; i < size; i++) {
-        bigger[i] = ring[(head + i) % ring.length];
+        bigger[i] = ring[(head + i) & (ring.length - 1)];
       }
       ring = bigger;
       head = 0;
     }
-    ring[(head + size++) % ring.length] = value;
+    ring[(head + size++) & (ring.length - 1)] = value;
   }
 
   /** The oldest value, removed, or {@code empty} when there is none. */
@@ -27,7 +28,7 @@ final class IntQueue {
       return empty;
     }
     int value = ring[head];
-    head = (head + 1) % ring.length;
+    head = (head + 1) & (ring.length - 1);
     size--;
     return value;
   }
@@ -45,7 +46,7 @@ final class IntQueue {
       return empty;
     }
     size--;
-    int at = (head + size) % ring.length;
+    int at = (head + size) & (ring.length - 1);
     int value = ring[at];
     ring[at] = 0;
     return value;
