@@ -1,11 +1,13 @@
 /*
  * The calling OS thread's state: its OTEP-4947 record and its timeline ring.
  *
- * Both live in one struct, allocated on the thread's first switch or show and reached through
- * one thread-local pointer, so a switch reads one TLS word and allocates nothing. The
- * library's TLS is kept to a few words on purpose: glibc then places it in the static TLS
- * block it keeps spare for dlopen'ed libraries, and each access is one load; the ~700-byte
- * struct itself in TLS made every access a call to _dl_tlsdesc_dynamic (measured in situ).
+ * Both live in one struct, allocated on the thread's first switch or show (with its ring, the
+ * only allocations) and reached through one thread-local pointer. The library's TLS is kept to
+ * a few words on purpose: glibc then places it in the static TLS it keeps spare for dlopen'ed
+ * libraries (tunable rtld.optional_static_tls, 512 bytes by default), where an access is a call
+ * to _dl_tlsdesc_return and a load; the ~700-byte struct itself in TLS made every access go
+ * through _dl_tlsdesc_dynamic. If other libraries used the spare space up first, accesses take
+ * that slower path again: slower, still correct.
  * The thread's first switch points otel_thread_ctx_v1 at the record and creates the ring;
  * a pthread key destructor retires the ring when the OS thread exits (while profiling is
  * switched off, the retiring thread frees its ring itself: see timeline_ring.c), and
@@ -36,8 +38,9 @@ struct thread_state {
 
 /* The calling thread's state, NULL before its first switch or show and after it exited. */
 static __thread struct thread_state *state;
-/* Set when the thread's state was freed at exit: a switch during the rest of the thread's
-   teardown makes no new one. */
+/* Set when the thread's state was freed at exit (a switch during the rest of the thread's
+   teardown makes no new one), or could not be registered for freeing (it would leak). A failed
+   allocation does not set it: the next switch tries again. */
 static __thread int state_ended;
 static pthread_key_t exit_key;
 static pthread_key_t record_key;
@@ -87,7 +90,7 @@ static void record_exit(void *value) {
   struct thread_state *thread = value;
   pthread_mutex_lock(&records_lock);
   if (!thread->listed) {
-    /* never published: not on the list */
+    /* not on the list (cannot happen today: every state is listed as soon as it is made) */
   } else if (thread->prev != NULL) {
     thread->prev->next = thread->next;
   } else {
@@ -98,10 +101,12 @@ static void record_exit(void *value) {
   }
   pthread_mutex_unlock(&records_lock);
   publish(&thread->record, NULL, 0);
-  /* No reader is left: off the list, and this thread's pointers cleared before the free. */
+  /* Off the list, and this thread's pointers cleared before the free, so that no reader can
+     reach it; the fence keeps the compiler from moving the stores past free(). */
   otel_thread_ctx_v1 = NULL;
   state = NULL;
   state_ended = 1;
+  COMPILER_FENCE();
   free(thread);
 }
 
