@@ -12,6 +12,10 @@
  * content and checks the id again (sf_table_still), so a copy torn by a concurrent rewrite is
  * never published.
  *
+ * NativeContextBridge also defines contexts of a shared set that the table knows already
+ * itself, through a direct buffer over the slot's chunk (sf_table_chunk) and the set block's
+ * address (sf_table_set_block), with the same sequence lock and layout: no JNI call per span.
+ *
  * Attribute bytes live in blocks the entry points at, never freed, so a reader that follows a
  * pointer from a torn copy still reads memory of ours (and sf_table_still refuses the copy):
  *   - a shared set's block (see SF_MAX_ATTRIBUTE_SETS), made on the set's first define and
@@ -25,12 +29,19 @@
 
 #include "internal.h"
 
-#define CHUNK_BITS 10  /* 1024 entries (40 KiB) per chunk */
+#define CHUNK_BITS SF_TABLE_CHUNK_BITS  /* 1024 entries (40 KiB) per chunk */
 #define CHUNK_SIZE (1 << CHUNK_BITS)
 #define CHUNK_COUNT (SF_MAX_CONTEXTS / CHUNK_SIZE)
 #define OWN_BLOCK_MIN 48  /* the first own block's room: a route and a method (64 bytes with its header) */
 
 _Static_assert(sizeof(sf_table_entry) == SF_TABLE_ENTRY_SIZE, "table entries are 40 bytes");
+/* The layout NativeContextBridge writes into when it defines a context of a known set itself. */
+_Static_assert(offsetof(sf_table_entry, context_id) == 0, "context id at 0");
+_Static_assert(offsetof(sf_table_entry, trace_id) == 4, "trace id at 4");
+_Static_assert(offsetof(sf_table_entry, span_id) == 20, "span id at 20");
+_Static_assert(offsetof(sf_table_entry, trace_flags) == 28, "trace flags at 28");
+_Static_assert(offsetof(sf_table_entry, attrs) == 32, "attrs at 32");
+_Static_assert(CHUNK_SIZE == SF_TABLE_CHUNK_ENTRIES, "chunk size as internal.h says");
 
 struct sf_attrs_block {
   uint16_t capacity;              /* room in data[]: fixed, at most SF_ATTRS_CAPACITY */
@@ -227,6 +238,26 @@ const sf_table_entry *sf_table_lookup(int32_t context_id) {
 int sf_table_still(const sf_table_entry *entry, int32_t context_id) {
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   return __atomic_load_n(&entry->context_id, __ATOMIC_RELAXED) == context_id;
+}
+
+sf_table_entry *sf_table_chunk(int32_t chunk_number) {
+  if (chunk_number < 0 || chunk_number >= CHUNK_COUNT) {
+    return NULL;
+  }
+  return chunk_of(chunk_number << CHUNK_BITS);
+}
+
+int sf_table_set_block(int32_t attribute_set, int64_t out[2]) {
+  if (!is_set(attribute_set)) {
+    return 0;
+  }
+  const struct sf_attrs_block *block = __atomic_load_n(&sets[attribute_set], __ATOMIC_ACQUIRE);
+  if (block == NULL) {
+    return 0;
+  }
+  out[0] = (int64_t)(intptr_t)block;
+  out[1] = block->dropped;
+  return 1;
 }
 
 uint64_t sf_dropped_attribute_bytes(void) {

@@ -75,6 +75,14 @@ typedef struct sf_definition {
 } sf_definition;
 
 void sf_table_define(int32_t context_id, const sf_definition *definition);
+/* The table is chunks of SF_TABLE_CHUNK_ENTRIES entries, never moved or freed. */
+#define SF_TABLE_CHUNK_BITS 10
+#define SF_TABLE_CHUNK_ENTRIES (1 << SF_TABLE_CHUNK_BITS)
+/* Chunk number chunk_number (slots chunk_number << SF_TABLE_CHUNK_BITS ...), made if needed;
+   NULL when out of range or out of memory. */
+sf_table_entry *sf_table_chunk(int32_t chunk_number);
+/* A known shared set's block: out = {its address, its dropped bytes}; 0 while not made yet. */
+int sf_table_set_block(int32_t attribute_set, int64_t out[2]);
 /* Whether a define with this set number needs no bytes: the set's are kept already. */
 int sf_table_set_known(int32_t attribute_set);
 const sf_table_entry *sf_table_lookup(int32_t context_id);

@@ -49,6 +49,25 @@ SF_JNI(void, define0)(JNIEnv *env, jclass clazz, jint context_id, jlong trace_id
   sf_table_define(context_id, &definition);
 }
 
+SF_JNI(jobject, tableChunk0)(JNIEnv *env, jclass clazz, jint chunk_number) {
+  (void)clazz;
+  sf_table_entry *chunk = sf_table_chunk(chunk_number);
+  if (chunk == NULL) {
+    return NULL;
+  }
+  return (*env)->NewDirectByteBuffer(env, chunk, (jlong)SF_TABLE_CHUNK_ENTRIES * SF_TABLE_ENTRY_SIZE);
+}
+
+SF_JNI(jboolean, attributeSetBlock0)(JNIEnv *env, jclass clazz, jint attribute_set, jlongArray out) {
+  (void)clazz;
+  int64_t block[2];
+  if (!sf_table_set_block(attribute_set, block)) {
+    return JNI_FALSE;
+  }
+  (*env)->SetLongArrayRegion(env, out, 0, 2, (const jlong *)block);
+  return JNI_TRUE;
+}
+
 SF_JNI(void, switchTo0)(JNIEnv *env, jclass clazz, jint context_id, jlong java_thread_id,
                         jboolean virtual_thread) {
   (void)env;

@@ -15,16 +15,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SF_ABI_VERSION 4  /* 2: timeline entries carry their clock (SF_CLOCK_*);
+#define SF_ABI_VERSION 5  /* 2: timeline entries carry their clock (SF_CLOCK_*);
                              3: the drain names each ring (SF_DRAIN_RING, SF_DRAIN_FREED);
-                             4: define0 takes the attributes' shared set number */
+                             4: define0 takes the attributes' shared set number;
+                             5: tableChunk0 and attributeSetBlock0: the Java side defines
+                                contexts of a known set itself */
 
 /* ---- 1. OTEP-4947 thread context record ------------------------------------------
  *
  * Discovery: the ELF TLS pointer otel_thread_ctx_v1 (global-dynamic, TLSDESC), exported
- * in .dynsym. It is NULL until the thread's first context switch, then points for the
- * thread's lifetime to one record of the library's (heap memory, 64-byte aligned), and is
- * NULL again before that record is freed, when the OS thread exits.
+ * in .dynsym. It is NULL until the thread's first context switch (or, on a virtual-thread
+ * carrier, the first context it shows), then points for the thread's lifetime to one record
+ * the library allocated (64-byte aligned), and is NULL again before that record is freed, when
+ * the OS thread exits. It stays NULL on a thread whose record could not be allocated.
  *
  * Publication protocol: ONE record per thread, toggled with the valid flag; the pointer
  * never moves. A switch stores valid = 0, compiler fence, writes ids, flags and attrs,
@@ -151,6 +154,11 @@ SF_JNI(jint, init0)(JNIEnv *, jclass, jint ring_capacity);
    life of the process, kept once however many contexts carry it; -1 for the context's own bytes. */
 SF_JNI(void, define0)(JNIEnv *, jclass, jint context_id, jlong, jlong, jlong, jbyte,
                       jint attribute_set, jbyteArray attributes);
+/* A direct buffer over chunk chunk_number of the context table (entries of 40 bytes, layout and
+   sequence lock in context_table.c), made if needed; NULL when out of range or out of memory. */
+SF_JNI(jobject, tableChunk0)(JNIEnv *, jclass, jint chunk_number);
+/* out = {address, dropped bytes} of a shared set's block once a define has made it; false before. */
+SF_JNI(jboolean, attributeSetBlock0)(JNIEnv *, jclass, jint attribute_set, jlongArray out);
 SF_JNI(void, switchTo0)(JNIEnv *, jclass, jint context_id, jlong java_thread_id, jboolean virt);
 /* Writes only the calling OS thread's record (no ring entry): a virtual-thread mount shows the
    mounted thread's context on its carrier, an unmount (context 0) shows none. */

@@ -74,6 +74,35 @@ public class SwitchPartsBenchmark {
     nativeBridge.switchTo(0);
   }
 
+  private static final byte[] ROUTE = {0, 6, '/', 'o', 'w', 'n', 'e', 'r'};
+  private int defined;
+
+  /**
+   * A span's native definition when its attribute set is known (the usual case): written from
+   * Java into the table's chunk, no JNI call (since 2026-12-06).
+   */
+  @Benchmark
+  public void defineKnownSet() {
+    nativeBridge.define(1 + (++defined & 1023), 0x0af7651916cd43ddL, 0x8448eb211c80319cL, defined, (byte) 1, ROUTE, 7);
+  }
+
+  /**
+   * The same through JNI, as every definition was before: a known set numbered beyond the ones the
+   * Java side keeps ({@code TableChunks.SETS}).
+   */
+  @Benchmark
+  public void defineKnownSetThroughJni() {
+    nativeBridge.define(1 + (++defined & 1023), 0x0af7651916cd43ddL, 0x8448eb211c80319cL, defined, (byte) 1, ROUTE,
+        5_000);
+  }
+
+  /** The same with the context's own attribute bytes (copied through JNI every time). */
+  @Benchmark
+  public void defineOwnBytes() {
+    nativeBridge.define(1 + (++defined & 1023), 0x0af7651916cd43ddL, 0x8448eb211c80319cL, defined, (byte) 1, ROUTE,
+        ContextBridge.OWN_ATTRIBUTES);
+  }
+
   /** ThreadLocal lookup + nanoTime + ring append. */
   @Benchmark
   public void bridgeSwitch() {

@@ -8,9 +8,10 @@ import java.lang.invoke.MethodType;
  * The native bridge (libspanflight.so, see {@code src/main/c/spanflight.h}): each switch is one
  * JNI call that writes the calling OS thread's OTEP-4947 record {@code otel_thread_ctx_v1} and
  * appends (time, context id, Java thread id) to that OS thread's timeline ring; the time is TSC
- * ticks while {@link SwitchClock} trusts them, else {@code CLOCK_MONOTONIC}. Nothing on the
- * Java side caches a pointer into native memory: the write always lands on the OS thread that
- * runs the switch, which for a virtual thread is its current carrier.
+ * ticks while {@link SwitchClock} trusts them, else {@code CLOCK_MONOTONIC}. The switch keeps no
+ * pointer into native memory on the Java side: the write always lands on the OS thread that runs
+ * the switch, which for a virtual thread is its current carrier. Definitions do: the context
+ * table's chunks, which never move ({@link TableChunks}).
  *
  * <p>The native state (context table, rings, process context) is per process: create one bridge
  * per process ({@link ContextBridges#create}); the ring capacity is fixed by the first one.
@@ -27,6 +28,8 @@ public final class NativeContextBridge implements ContextBridge {
 
   private final int ringCapacity;
   private final NativeDrain drain;
+  /** Defines contexts of known sets and chunks without JNI (the table is per process; so is this). */
+  private static final TableChunks TABLE = new TableChunks();
 
   /**
    * Call only once {@link NativeLibrary#load} has succeeded.
@@ -50,8 +53,12 @@ public final class NativeContextBridge implements ContextBridge {
     if (!ContextIds.isValid(contextId)) {
       return;
     }
+    if (TABLE.define(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, attributes, attributeSet)) {
+      return; // the usual case: no JNI call
+    }
     // A set number outside 0 .. MAX_ATTRIBUTE_SETS - 1 is taken as the context's own by the table.
     define0(contextId, traceIdHigh, traceIdLow, spanId, traceFlags, attributeSet, attributes == null ? NO_ATTRIBUTES : attributes);
+    TABLE.learn(contextId, attributeSet);
   }
 
   @Override
@@ -108,7 +115,7 @@ public final class NativeContextBridge implements ContextBridge {
 
   /** Attribute bytes dropped so far because a context's attributes did not fit the record. */
   public long droppedAttributeBytes() {
-    return droppedAttributeBytes0();
+    return droppedAttributeBytes0() + TABLE.droppedAttributeBytes();
   }
 
   /** Entries per OS-thread ring, as fixed by the first bridge of the process. */
@@ -143,6 +150,10 @@ public final class NativeContextBridge implements ContextBridge {
 
   static native void define0(
       int contextId, long traceIdHigh, long traceIdLow, long spanId, byte traceFlags, int attributeSet, byte[] attributes);
+
+  static native java.nio.ByteBuffer tableChunk0(int chunkNumber);
+
+  static native boolean attributeSetBlock0(int attributeSet, long[] out);
 
   static native void switchTo0(int contextId, long javaThreadId, boolean virtualThread);
 

@@ -28,8 +28,12 @@ class TableRewriteConcurrencyTest {
   /** Slots rewritten in turn (prime to the 6 definitions, so each slot meets them all). */
   private static final int SLOTS = 1999;
   private static final int FIRST_SLOT = 2_500_000; // a chunk no other test uses
-  /** Set numbers no other test of this JVM uses: the native table keeps sets for the process. */
-  private static final int FIRST_SET = 62_001;
+  /**
+   * Set numbers no other test of this JVM uses: the native table keeps sets for the process. Below
+   * {@link TableChunks#SETS}: once a set is known, its contexts are defined from Java, so the
+   * rewrites mix Java's definitions (shared sets, no attributes) and JNI's (own bytes).
+   */
+  private static final int FIRST_SET = 4_011;
   private static final int DEFINITIONS = 6; // 0-1: shared sets, 2: own short, 3: own long, 4: shared long, 5: none
 
   private final NativeContextBridge bridge = NativeTestSupport.bridge();

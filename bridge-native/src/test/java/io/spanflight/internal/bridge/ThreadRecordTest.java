@@ -223,6 +223,65 @@ class ThreadRecordTest {
     bridge.switchTo(0);
   }
 
+  /** Set numbers below {@link TableChunks#SETS} that no other test of this JVM uses. */
+  private static final int SET_JAVA = 4_001;
+  private static final int SET_JAVA_LONG = 4_002;
+
+  @Test
+  void aContextOfAKnownSetIsDefinedFromJavaAndPublishedExactly() {
+    TableChunks table = new TableChunks();
+    int first = ContextIds.first(2_000_201);
+    int second = ContextIds.first(2_000_202);
+    byte[] route = attr(0, "/java/{id}");
+    assertThat(table.define(second, 0, 0, 0, (byte) 1, route, SET_JAVA)).as("chunk and set not known yet").isFalse();
+    ByteBuffer trace = ByteBuffer.wrap(ids(16, 0x21));
+    NativeContextBridge.define0(first, trace.getLong(0), trace.getLong(8), 0x2223L, (byte) 1, SET_JAVA, route);
+    table.learn(first, SET_JAVA);
+
+    ByteBuffer otherTrace = ByteBuffer.wrap(ids(16, 0x31));
+    long spanId = ByteBuffer.wrap(ids(8, 0x41)).getLong(0);
+    assertThat(table.define(second, otherTrace.getLong(0), otherTrace.getLong(8), spanId, (byte) 0, route, SET_JAVA))
+        .as("defined from Java").isTrue();
+    bridge.switchTo(second);
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x31), ids(8, 0x41), 1, 0, route));
+
+    int reused = ContextIds.next(second); // the slot handed to another context, from Java again
+    assertThat(table.define(reused, 0, 0, 0, (byte) 1, new byte[0], ContextBridge.OWN_ATTRIBUTES)).isTrue();
+    bridge.switchTo(second);
+    assertThat(ExternalRecordReader.readOwnThread()[24]).as("the old id shows nothing").isZero();
+    bridge.switchTo(reused);
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(new byte[16], new byte[8], 1, 1, new byte[0]));
+    assertThat(table.define(reused, 0, 0, 0, (byte) 1, route, ContextBridge.OWN_ATTRIBUTES))
+        .as("own bytes go through JNI").isFalse();
+    bridge.switchTo(0);
+  }
+
+  @Test
+  void aKnownSetsDroppedBytesAreCountedWhenDefinedFromJava() {
+    String value = "v".repeat(250);
+    byte[] kept = concat(attr(0, value), attr(1, value));
+    byte[] given = concat(kept, attr(2, value));
+    TableChunks table = new TableChunks();
+    int first = ContextIds.first(2_000_203);
+    NativeContextBridge.define0(first, 0, 1, 2, (byte) 1, SET_JAVA_LONG, given);
+    table.learn(first, SET_JAVA_LONG);
+
+    int second = ContextIds.first(2_000_204);
+    assertThat(table.define(second, 0, 3, 4, (byte) 1, given, SET_JAVA_LONG)).isTrue();
+    assertThat(table.droppedAttributeBytes()).isEqualTo(252);
+    bridge.switchTo(second);
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids16(0, 3), ids8(4), 1, 1, kept));
+    bridge.switchTo(0);
+  }
+
+  private static byte[] ids16(long high, long low) {
+    return ByteBuffer.allocate(16).putLong(high).putLong(low).array();
+  }
+
+  private static byte[] ids8(long id) {
+    return ByteBuffer.allocate(8).putLong(id).array();
+  }
+
   @Test
   void showOnRecordWritesOnlyTheRecordAndCreatesNoRing() throws Exception {
     define(97, ids(16, 0x61), ids(8, 0x71), (byte) 1, attr(4, "vt"));
