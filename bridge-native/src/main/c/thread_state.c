@@ -32,7 +32,6 @@ struct thread_state {
   sf_thread_record record;  /* what otel_thread_ctx_v1 points to */
   struct sf_ring *ring;     /* NULL before the first switch */
   int detached;             /* no ring: its creation failed, or the thread is exiting */
-  int listed;               /* on the record list (owner thread only) */
   struct thread_state *prev, *next;  /* the record list, under records_lock */
 };
 
@@ -89,14 +88,12 @@ static void thread_exit(void *ring) {
 static void record_exit(void *value) {
   struct thread_state *thread = value;
   pthread_mutex_lock(&records_lock);
-  if (!thread->listed) {
-    /* not on the list (cannot happen today: every state is listed as soon as it is made) */
-  } else if (thread->prev != NULL) {
+  if (thread->prev != NULL) {
     thread->prev->next = thread->next;
   } else {
     records = thread->next;
   }
-  if (thread->listed && thread->next != NULL) {
+  if (thread->next != NULL) {
     thread->next->prev = thread->prev;
   }
   pthread_mutex_unlock(&records_lock);
@@ -115,9 +112,8 @@ static void create_exit_key(void) {
       && pthread_key_create(&record_key, record_exit) == 0;
 }
 
-/* The thread's first publication: its record goes on the list and otel_thread_ctx_v1 to it. */
+/* A new state: its record goes on the list and otel_thread_ctx_v1 to it. */
 static void show_record(struct thread_state *thread) {
-  thread->listed = 1;
   pthread_mutex_lock(&records_lock);
   thread->prev = NULL;
   thread->next = records;
@@ -143,11 +139,8 @@ int sf_threads_init(void) {
   return exit_key_ready;
 }
 
-/* The thread's first switch: publish the record's address and create the ring. */
+/* The thread's first switch: create the ring. */
 static struct sf_ring *attach(struct thread_state *thread) {
-  if (!thread->listed) {
-    show_record(thread);
-  }
   struct sf_ring *ring = sf_ring_create();
   if (ring != NULL && pthread_setspecific(exit_key, ring) != 0) {
     sf_ring_retire(ring);  /* no destructor would retire it: retire it now */
@@ -158,9 +151,9 @@ static struct sf_ring *attach(struct thread_state *thread) {
   return ring;
 }
 
-/* The calling thread's state, made on first use; NULL when it cannot be had (out of memory,
-   or the thread is exiting). A thread whose state cannot be listed for freeing at exit gets
-   none: it would leak. */
+/* The calling thread's state, made on first use (listed, its record published); NULL when it
+   cannot be had (out of memory, or the thread is exiting). A thread whose state cannot be
+   registered for freeing at exit gets none: it would leak. */
 static struct thread_state *thread_state(void) {
   struct thread_state *thread = state;
   if (thread != NULL || state_ended || !exit_key_ready) {
@@ -176,6 +169,7 @@ static struct thread_state *thread_state(void) {
     state_ended = 1; /* do not try again on every switch */
     return NULL;
   }
+  show_record(thread);
   state = thread;
   return thread;
 }
@@ -201,9 +195,6 @@ void sf_thread_show(int32_t context_id) {
   struct thread_state *thread = thread_state();
   if (thread == NULL) {
     return;
-  }
-  if (!thread->listed) {
-    show_record(thread);
   }
   publish(&thread->record, sf_table_lookup(context_id), context_id);
 }
