@@ -93,7 +93,8 @@ final class TableChunks {
     int chunk = ContextIds.index(contextId) >>> CHUNK_BITS;
     if (chunks.get(chunk) == null) {
       ByteBuffer buffer = NativeContextBridge.tableChunk0(chunk);
-      if (buffer != null) {
+      // A chunk of another size would mean another layout: then every define stays with JNI.
+      if (buffer != null && buffer.capacity() == ENTRY_SIZE << CHUNK_BITS) {
         chunks.compareAndSet(chunk, null, buffer.order(ByteOrder.BIG_ENDIAN));
       }
     }

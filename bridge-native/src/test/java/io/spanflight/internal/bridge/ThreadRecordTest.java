@@ -132,17 +132,20 @@ class ThreadRecordTest {
     bridge.switchTo(0);
   }
 
+  /** Two entries of 252 bytes that fit the record's 612, and a third that does not. */
+  private static final String LONG_VALUE = "v".repeat(250);
+  private static final byte[] KEPT = concat(attr(0, LONG_VALUE), attr(1, LONG_VALUE));
+  private static final byte[] TOO_LONG = concat(KEPT, attr(2, LONG_VALUE));
+
   @Test
   void attributesThatDoNotFitAreDroppedWholeAndCounted() {
-    String value = "v".repeat(250); // 252 bytes per entry; the record holds 612
-    byte[] kept = concat(attr(0, value), attr(1, value));
     long droppedBefore = bridge.droppedAttributeBytes();
 
-    define(95, ids(16, 0x51), ids(8, 0x52), (byte) 1, concat(kept, attr(2, value)));
+    define(95, ids(16, 0x51), ids(8, 0x52), (byte) 1, TOO_LONG);
     bridge.switchTo(95);
 
     assertThat(ExternalRecordReader.readOwnThread())
-        .isEqualTo(record(ids(16, 0x51), ids(8, 0x52), 1, 1, kept));
+        .isEqualTo(record(ids(16, 0x51), ids(8, 0x52), 1, 1, KEPT));
     assertThat(bridge.droppedAttributeBytes() - droppedBefore).isEqualTo(252);
     bridge.switchTo(0);
   }
@@ -208,17 +211,14 @@ class ThreadRecordTest {
 
   @Test
   void aSetsDroppedBytesAreCountedAtEveryDefine() {
-    String value = "v".repeat(250);
-    byte[] kept = concat(attr(0, value), attr(1, value));
-    byte[] given = concat(kept, attr(2, value));
     long droppedBefore = bridge.droppedAttributeBytes();
 
-    define(ContextIds.first(2_000_106), ids(16, 0x51), ids(8, 0x52), (byte) 1, given, SET_LONG);
+    define(ContextIds.first(2_000_106), ids(16, 0x51), ids(8, 0x52), (byte) 1, TOO_LONG, SET_LONG);
     int second = ContextIds.first(2_000_107);
-    define(second, ids(16, 0x53), ids(8, 0x54), (byte) 1, given, SET_LONG);
+    define(second, ids(16, 0x53), ids(8, 0x54), (byte) 1, TOO_LONG, SET_LONG);
     bridge.switchTo(second);
 
-    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x53), ids(8, 0x54), 1, 1, kept));
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x53), ids(8, 0x54), 1, 1, KEPT));
     assertThat(bridge.droppedAttributeBytes() - droppedBefore).isEqualTo(2 * 252);
     bridge.switchTo(0);
   }
@@ -233,53 +233,56 @@ class ThreadRecordTest {
     int first = ContextIds.first(2_000_201);
     int second = ContextIds.first(2_000_202);
     byte[] route = attr(0, "/java/{id}");
-    assertThat(table.define(second, 0, 0, 0, (byte) 1, route, SET_JAVA)).as("chunk and set not known yet").isFalse();
-    ByteBuffer trace = ByteBuffer.wrap(ids(16, 0x21));
-    NativeContextBridge.define0(first, trace.getLong(0), trace.getLong(8), 0x2223L, (byte) 1, SET_JAVA, route);
-    table.learn(first, SET_JAVA);
+    assertThat(defineFromJava(table, second, ids(16, 0x11), ids(8, 0x12), (byte) 1, route, SET_JAVA))
+        .as("chunk and set not known yet").isFalse();
+    defineThroughJni(table, first, ids(16, 0x21), ids(8, 0x22), (byte) 1, route, SET_JAVA);
 
-    ByteBuffer otherTrace = ByteBuffer.wrap(ids(16, 0x31));
-    long spanId = ByteBuffer.wrap(ids(8, 0x41)).getLong(0);
-    assertThat(table.define(second, otherTrace.getLong(0), otherTrace.getLong(8), spanId, (byte) 0, route, SET_JAVA))
+    assertThat(defineFromJava(table, second, ids(16, 0x31), ids(8, 0x41), (byte) 0, route, SET_JAVA))
         .as("defined from Java").isTrue();
     bridge.switchTo(second);
     assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x31), ids(8, 0x41), 1, 0, route));
 
     int reused = ContextIds.next(second); // the slot handed to another context, from Java again
-    assertThat(table.define(reused, 0, 0, 0, (byte) 1, new byte[0], ContextBridge.OWN_ATTRIBUTES)).isTrue();
+    assertThat(defineFromJava(table, reused, new byte[16], new byte[8], (byte) 1, new byte[0],
+        ContextBridge.OWN_ATTRIBUTES)).isTrue();
     bridge.switchTo(second);
     assertThat(ExternalRecordReader.readOwnThread()[24]).as("the old id shows nothing").isZero();
     bridge.switchTo(reused);
     assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(new byte[16], new byte[8], 1, 1, new byte[0]));
-    assertThat(table.define(reused, 0, 0, 0, (byte) 1, route, ContextBridge.OWN_ATTRIBUTES))
+    assertThat(defineFromJava(table, reused, new byte[16], new byte[8], (byte) 1, route, ContextBridge.OWN_ATTRIBUTES))
         .as("own bytes go through JNI").isFalse();
     bridge.switchTo(0);
   }
 
   @Test
   void aKnownSetsDroppedBytesAreCountedWhenDefinedFromJava() {
-    String value = "v".repeat(250);
-    byte[] kept = concat(attr(0, value), attr(1, value));
-    byte[] given = concat(kept, attr(2, value));
     TableChunks table = new TableChunks();
-    int first = ContextIds.first(2_000_203);
-    NativeContextBridge.define0(first, 0, 1, 2, (byte) 1, SET_JAVA_LONG, given);
-    table.learn(first, SET_JAVA_LONG);
+    defineThroughJni(table, ContextIds.first(2_000_203), ids(16, 0x51), ids(8, 0x52), (byte) 1, TOO_LONG,
+        SET_JAVA_LONG);
 
     int second = ContextIds.first(2_000_204);
-    assertThat(table.define(second, 0, 3, 4, (byte) 1, given, SET_JAVA_LONG)).isTrue();
+    assertThat(defineFromJava(table, second, ids(16, 0x53), ids(8, 0x54), (byte) 1, TOO_LONG, SET_JAVA_LONG)).isTrue();
     assertThat(table.droppedAttributeBytes()).isEqualTo(252);
     bridge.switchTo(second);
-    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids16(0, 3), ids8(4), 1, 1, kept));
+    assertThat(ExternalRecordReader.readOwnThread()).isEqualTo(record(ids(16, 0x53), ids(8, 0x54), 1, 1, KEPT));
     bridge.switchTo(0);
   }
 
-  private static byte[] ids16(long high, long low) {
-    return ByteBuffer.allocate(16).putLong(high).putLong(low).array();
+  /** {@code table}'s own definition, as the bridge makes it once the chunk and the set are known. */
+  private static boolean defineFromJava(TableChunks table, int contextId, byte[] traceId, byte[] spanId, byte flags,
+      byte[] attributes, int set) {
+    ByteBuffer trace = ByteBuffer.wrap(traceId); // big-endian, as W3C ids are
+    return table.define(contextId, trace.getLong(0), trace.getLong(8), ByteBuffer.wrap(spanId).getLong(0), flags,
+        attributes, set);
   }
 
-  private static byte[] ids8(long id) {
-    return ByteBuffer.allocate(8).putLong(id).array();
+  /** A definition through JNI (which makes the chunk and the set), then {@code table} learns them. */
+  private static void defineThroughJni(TableChunks table, int contextId, byte[] traceId, byte[] spanId, byte flags,
+      byte[] attributes, int set) {
+    ByteBuffer trace = ByteBuffer.wrap(traceId);
+    NativeContextBridge.define0(contextId, trace.getLong(0), trace.getLong(8), ByteBuffer.wrap(spanId).getLong(0),
+        flags, set, attributes);
+    table.learn(contextId, set);
   }
 
   @Test
