@@ -2,25 +2,20 @@ package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.jfr.chunk.ChunkFormatException;
-import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.threads.OwnThreads;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
-import jdk.jfr.consumer.EventStream;
 
 /**
  * Our JFR recording and its reader. The recording is a plain disk {@link Recording} with the event
@@ -41,7 +36,8 @@ import jdk.jfr.consumer.EventStream;
  * settings in force. If our own recording is closed by someone else (JMC lists it like any
  * other), a new one is started, after a pause of {@value #REOPEN_PAUSE_MILLIS} ms; the same when
  * JFR moves its repository, and after a read that failed (a chunk our reader refuses, a file gone;
- * up to {@value #MAX_READ_FAILURES} times within {@value #READ_FAILURE_MEMORY_MINUTES} minutes).
+ * up to {@value ReadFailures#MAX_READ_FAILURES} times within {@value
+ * ReadFailures#READ_FAILURE_MEMORY_MINUTES} minutes).
  * A repository that is not this user's is not read at all: see {@link RepositoryFollower}.
  *
  * <p>When our reader cannot read a chunk (a {@link ChunkFormatException}), {@link JfrReaders}
@@ -58,21 +54,8 @@ public final class JfrSampleStream implements AutoCloseable {
   static final long REOPEN_PAUSE_MILLIS = 1000;
   static final long CLOSE_WAIT_MILLIS = 5000;
   static final long POLL_MILLIS = 250;
-  /** The system property in which JFR names its repository, once it has one. */
-  static final String REPOSITORY_PROPERTY = "jdk.jfr.repository";
-  /** Failed reads of our recording, within {@link #READ_FAILURE_MEMORY_MINUTES}, that end profiling. */
-  static final int MAX_READ_FAILURES = 3;
-  static final long READ_FAILURE_MEMORY_MINUTES = 10;
   /** The thread on which the JDK's event stream delivers, when it reads (see {@link JfrReaders}). */
   public static final String JDK_STREAM_THREAD_NAME = "spanflight-jfr-stream";
-  /** At our close, how long the JDK's stream may take to deliver what JFR flushed before it. */
-  static final long LAST_FLUSH_WAIT_MILLIS = 1500;
-  /**
-   * How much earlier than the newest event our reader handed out the JDK's stream is started, when
-   * it takes over: its start filter converts ticks to wall-clock time a little differently; the
-   * events that ours handed out are then skipped by their ticks ({@link JdkStreamEvents}).
-   */
-  static final Duration TAKE_OVER_MARGIN = Duration.ofSeconds(1);
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
@@ -80,19 +63,19 @@ public final class JfrSampleStream implements AutoCloseable {
   private final JfcCap cap;
   /** Our running recording, or null. */
   private volatile Recording recording;
-  /** The diagnostic mode {@code stream-only}'s stream, used only in that mode. */
-  private final DeliverOnlyMode deliverOnly = new DeliverOnlyMode();
+  /** Runs the diagnostic modes, when {@link #use} names one. */
+  private final DiagnosticStreams diagnostics = new DiagnosticStreams();
   private volatile List<JfrSource> sources = List.of();
   private final CloseSignal closeSignal = new CloseSignal();
   private volatile Thread thread;
   private final Duration maxAge;
   private final RecentData recentData = new RecentData(logger);
+  private final ReadFailures readFailures = new ReadFailures(logger);
+  private final JdkStreamReading jdkStream;
+  private final ChunkReading chunks;
 
   private Duration scopeEventThreshold;
   private StreamUse use = StreamUse.JOIN;
-  /** Failed reads in a row, each within {@link #READ_FAILURE_MEMORY_MINUTES} of the one before (this thread). */
-  private int readFailures;
-  private long lastReadFailure;
 
   /** @param maxAge how much JFR data the recording keeps (and {@link #dumpRecent} returns) */
   public JfrSampleStream(
@@ -115,6 +98,8 @@ public final class JfrSampleStream implements AutoCloseable {
     this.settings = settings;
     this.joiner = joiner;
     this.methodTiming = new MethodTimingDeltas(collector);
+    this.jdkStream = new JdkStreamReading(joiner, closeSignal, logger);
+    this.chunks = new ChunkReading(joiner, methodTiming, closeSignal, jdkStream, logger);
   }
 
   /** Also records {@code capture.SpanScopeEvent}s of scopes longer than {@code threshold}; call before start. */
@@ -168,19 +153,11 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /** Runs one recording until it ends; true when a new one should be started. */
   private boolean runOnce() {
-    switch (use) {
-      case RECORD_ONLY:
-        return RecordOnlyMode.record(
-            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
-      case OWN_READER:
-        return OwnReaderMode.read(
-            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
-      case DELIVER_ONLY:
-        return deliverOnly.deliver(
-            this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
-      default:
-        return recordAndRead();
+    if (use != StreamUse.JOIN) {
+      return diagnostics.run(
+          use, this::enabledSources, maxAge, scopeEventThreshold, enabled -> sources = enabled, closeSignal, logger);
     }
+    return recordAndRead();
   }
 
   /**
@@ -197,16 +174,16 @@ public final class JfrSampleStream implements AutoCloseable {
       ours = PlainRecording.start(enabled, maxAge, scopeEventThreshold, e -> sources = e);
       recording = ours;
       if (joiner.readers().jdk()) {
-        return readWithJdk(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, Long.MIN_VALUE),
+        return jdkStream.read(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, Long.MIN_VALUE),
             ours.getStartTime());
       }
-      return follow(ours, events, enabled, inForce);
+      return chunks.read(ours, events, enabled, inForce);
     } catch (UntrustedRepositoryException e) {
       logger.severe("Spanflight: " + e.getMessage() + "; Spanflight does not read it and makes no profiles"
           + " (JFR creates its repository in the temporary directory, or in -XX:FlightRecorderOptions:repository=...)");
       return false;
     } catch (IOException e) {
-      return afterReadFailure(e);
+      return readFailures.startAgainAfter(e, closeSignal);
     } catch (Throwable t) { // JFR missing or refused: profiling off, application unaffected
       if (!closeSignal.closed() && !CloseSignal.jvmShuttingDown()) {
         logger.log(Level.SEVERE, "Spanflight: its JFR recording or its reader stopped; no more profiles", t);
@@ -218,164 +195,6 @@ public final class JfrSampleStream implements AutoCloseable {
         ours.close();
       }
     }
-  }
-
-  /**
-   * Reads our recording every {@value #POLL_MILLIS} ms until it is closed by us (false), by
-   * someone else or JFR moves its repository (true); reads what was flushed before either. When
-   * our reader cannot read a chunk and {@link JfrReaders#fallBack} says so, the JDK's stream reads
-   * on from the newest event ours handed out.
-   */
-  private boolean follow(Recording ours, ReaderEvents events, List<JfrSource> enabled, EffectiveSettings inForce)
-      throws IOException {
-    Path repository = repository();
-    try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
-      CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
-      while (true) {
-        boolean open = closeSignal.pause(POLL_MILLIS);
-        if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
-          logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); starting a new recording there");
-          return true;
-        }
-        try {
-          follower.poll(); // after a close too: what was flushed before it
-          if (!open) {
-            stopAndReadTheRest(ours, follower);
-            return false;
-          }
-          if (ours.getState() != RecordingState.RUNNING) {
-            follower.poll(); // what JFR flushed as it closed the recording
-            if (!CloseSignal.jvmShuttingDown()) {
-              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
-            }
-            return true;
-          }
-        } catch (ChunkFormatException e) {
-          if (!open || CloseSignal.jvmShuttingDown() || !joiner.readers().fallBack(e)) {
-            throw e;
-          }
-          ChunkReader reader = events.reader();
-          long after = reader.newestEndTicks();
-          Instant from = after == Long.MIN_VALUE || !reader.hasClock()
-              ? ours.getStartTime()
-              : Instant.ofEpochSecond(0, reader.nanos(after)).minus(TAKE_OVER_MARGIN);
-          return readWithJdk(ours, new JdkStreamEvents(enabled, joiner, methodTiming, inForce, after), from);
-        }
-      }
-    }
-  }
-
-  /**
-   * Closed by us (a switch-off, or Spanflight's shutdown hook): stops our recording, which makes JFR
-   * write what it still holds of it (up to a second of events since its last flush, the threads'
-   * buffers included) and finish the chunk, then reads to the end of that chunk. Without this, the
-   * last second of events was never read when profiling ended. If JFR's own shutdown hook stopped
-   * the recording first, it wrote the last chunk as it did so; the chunk we have open stays
-   * readable after JFR deletes its files. Bounded: the stop is JFR's own chunk rotation.
-   */
-  private static void stopAndReadTheRest(Recording ours, RepositoryFollower follower) throws IOException {
-    try {
-      ours.stop();
-    } catch (IllegalStateException e) {
-      // already stopped (JFR's shutdown hook, or someone else): its last chunk was written then
-    }
-    follower.poll();
-  }
-
-  /**
-   * Reads our recording with the JDK's event stream ({@code EventStream.openRepository}), from
-   * {@code from} on, until it is closed by us (false), by someone else or JFR moves its repository
-   * (true). The stream delivers on a daemon thread of ours ({@value #JDK_STREAM_THREAD_NAME})
-   * while this thread watches; at our close, what JFR flushed before it is read first (up to
-   * {@value #LAST_FLUSH_WAIT_MILLIS} ms). A stream that stops by itself is a failed read.
-   */
-  private boolean readWithJdk(Recording ours, JdkStreamEvents events, Instant from) throws IOException {
-    Path repository = repository();
-    RepositoryFollower.trustedOwner(repository); // the same trust as our reader's, or nothing read
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    try (EventStream stream = EventStream.openRepository(repository)) {
-      stream.setReuse(true);
-      stream.setOrdered(true);
-      stream.setStartTime(from);
-      events.subscribe(stream);
-      Thread delivering = OwnThreads.newDaemon(() -> {
-        try {
-          stream.start();
-        } catch (Throwable t) {
-          failure.set(t);
-        }
-      }, JDK_STREAM_THREAD_NAME);
-      delivering.start();
-      CalibrationEvent.commitNow();
-      try {
-        while (true) {
-          boolean open = closeSignal.pause(POLL_MILLIS);
-          if (!open) {
-            awaitLastFlush();
-            return false;
-          }
-          if (!repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY))) {
-            logger.info("Spanflight: JFR moved its repository (jcmd JFR.configure); starting a new recording there");
-            return true;
-          }
-          if (ours.getState() != RecordingState.RUNNING) {
-            if (!CloseSignal.jvmShuttingDown()) {
-              logger.warning("Spanflight: its JFR recording was closed by someone else; starting a new one");
-            }
-            return true;
-          }
-          if (!delivering.isAlive()) {
-            throw new IOException("the JDK's event stream stopped reading " + repository, failure.get());
-          }
-        }
-      } finally {
-        stream.close();
-        delivering.join(CLOSE_WAIT_MILLIS);
-        if (delivering.isAlive()) { // it would still feed the joiner: no other stream may start
-          closeSignal.close();
-          logger.warning("Spanflight: the JDK's event stream did not end within " + CLOSE_WAIT_MILLIS
-              + " ms; no more profiles");
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  /** Waits until the JDK's stream has delivered what JFR flushed up to now (a calibration committed now). */
-  private void awaitLastFlush() throws InterruptedException {
-    joiner.awaitCalibrationCommittedNow(LAST_FLUSH_WAIT_MILLIS);
-  }
-
-  /**
-   * After a read of our recording failed (a chunk our reader refuses, or a file that went away):
-   * true to start a new recording, unless {@value #MAX_READ_FAILURES} failures came within {@value
-   * #READ_FAILURE_MEMORY_MINUTES} minutes of each other.
-   */
-  private boolean afterReadFailure(IOException e) {
-    if (closeSignal.closed() || CloseSignal.jvmShuttingDown()) {
-      return false; // JFR's shutdown hook deletes the repository (JDK 17): nothing went wrong
-    }
-    long now = System.nanoTime();
-    if (now - lastReadFailure > TimeUnit.MINUTES.toNanos(READ_FAILURE_MEMORY_MINUTES)) {
-      readFailures = 0;
-    }
-    lastReadFailure = now;
-    boolean again = ++readFailures < MAX_READ_FAILURES;
-    logger.log(Level.SEVERE, "Spanflight could not read its JFR recording (failure " + readFailures + " of at most "
-        + MAX_READ_FAILURES + " within " + READ_FAILURE_MEMORY_MINUTES + " minutes); the events after the failure"
-        + " in that flush are lost, " + (again ? "starting a new recording" : "no more profiles"), e);
-    return again;
-  }
-
-  /** JFR's repository for this JVM (known once a disk recording runs). */
-  private static Path repository() throws UntrustedRepositoryException {
-    String path = System.getProperty(REPOSITORY_PROPERTY);
-    if (path == null || path.isEmpty()) {
-      throw new UntrustedRepositoryException("JFR names no repository (" + REPOSITORY_PROPERTY + " is not set)");
-    }
-    return Path.of(path);
   }
 
   /**
@@ -431,7 +250,7 @@ public final class JfrSampleStream implements AutoCloseable {
   @Override
   public void close() {
     closeSignal.close(); // our thread reads what was flushed, then closes the recording
-    deliverOnly.close();
+    diagnostics.close();
     Thread t = thread;
     if (t != null && t != Thread.currentThread()) {
       try {

@@ -44,6 +44,9 @@ public final class RepositoryFollower implements AutoCloseable {
   private static final int START_TICKS_OFFSET = 48;
   private static final Logger logger = Logger.getLogger(RepositoryFollower.class.getName());
 
+  /** The system property in which JFR names its repository, once it has one. */
+  public static final String REPOSITORY_PROPERTY = "jdk.jfr.repository";
+
   private final Path repository;
   private final ChunkReader reader;
   private final ByteBuffer headerBytes = ByteBuffer.allocate(ChunkHeader.SIZE);
@@ -60,6 +63,20 @@ public final class RepositoryFollower implements AutoCloseable {
   private UserPrincipal owner;
   /** Nothing, outside the tests that make our reader fail: see {@link ChunkDamage}. */
   private final ChunkDamage damage = ChunkDamage.fromSystemProperty();
+
+  /** JFR's repository for this JVM (known once a disk recording runs); not yet checked for trust. */
+  public static Path current() throws UntrustedRepositoryException {
+    String path = System.getProperty(REPOSITORY_PROPERTY);
+    if (path == null || path.isEmpty()) {
+      throw new UntrustedRepositoryException("JFR names no repository (" + REPOSITORY_PROPERTY + " is not set)");
+    }
+    return Path.of(path);
+  }
+
+  /** False once JFR has moved its repository away from {@code repository} ({@code jcmd JFR.configure}). */
+  public static boolean isCurrent(Path repository) {
+    return repository.toString().equals(System.getProperty(REPOSITORY_PROPERTY));
+  }
 
   public RepositoryFollower(Path repository, ChunkReader reader) {
     this.repository = repository;
