@@ -75,7 +75,7 @@ public final class TimelineMemoryHarness {
       peakContexts = Math.max(peakContexts, contexts);
       System.out.printf(
           "timelines %.1f MB (%d steps), contexts %d, lost switches %d, %s%n",
-          bytes / 1e6, steps, contexts, spanflight.timelines().lostEntries(), spanflight.joiner().summary());
+          bytes / 1e6, steps, contexts, spanflight.timelines().lostEntries(), spanflight.joiner().counts().summary());
     }
     for (Thread thread : workers) {
       thread.join();
@@ -84,7 +84,7 @@ public final class TimelineMemoryHarness {
         "%nresult: %d threads x %d switches/s for %d s: peak timelines %.1f MB (%d steps), peak contexts %d,"
             + " retained heap growth %.1f MB, samples %d, unknown-timeline %d, lost switches %d (%d of them over the step cap, %d in the rings while the harness's own full GC for the retained heap stopped the drain)%n",
         threads, rate, seconds, peakBytes / 1e6, peakSteps, peakContexts, retained / 1e6,
-        spanflight.joiner().samples(), spanflight.joiner().unknownTimeline(), spanflight.timelines().lostEntries(),
+        spanflight.joiner().counts().samples(), spanflight.joiner().counts().unknownTimeline(), spanflight.timelines().lostEntries(),
         spanflight.timelines().overCap(), lostInFullGc);
     spanflight.shutdown();
   }

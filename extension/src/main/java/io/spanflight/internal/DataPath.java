@@ -161,19 +161,19 @@ record DataPath(
   long count(ProfilerControl.Counter counter) {
     switch (counter) {
       case SAMPLES:
-        return joiner.samples();
+        return joiner.counts().samples();
       case LINKED_SAMPLES:
-        return joiner.linked();
+        return joiner.counts().linked();
       case UNKNOWN_TIMELINE_SAMPLES:
-        return joiner.unknownTimeline();
+        return joiner.counts().unknownTimeline();
       case FILTERED_SAMPLES:
-        return joiner.filtered();
+        return joiner.counts().filtered();
       case DROPPED_SAMPLES:
-        return joiner.dropped();
+        return joiner.counts().dropped();
       case EVENTS_BELOW_OUR_THRESHOLD:
-        return joiner.belowThreshold();
+        return joiner.counts().belowThreshold();
       case OWN_THREAD_WAITS:
-        return joiner.ownThreadWaits();
+        return joiner.counts().ownThreadWaits();
       case LOST_SWITCHES:
         return timelines.lostEntries();
       case CONTEXTS:

@@ -122,7 +122,7 @@ public final class Spanflight implements ProfilerControl {
     path.bridge().switchedOff(true); // from now on, a thread that ends frees its ring itself
     // One line with the join's counters, at a switch-off and at JVM shutdown alike: what share of
     // the samples linked, and why the others did not.
-    logger.info((shutDown ? "Spanflight stopped: " : "Spanflight switched off: ") + path.joiner().summary());
+    logger.info((shutDown ? "Spanflight stopped: " : "Spanflight switched off: ") + path.joiner().counts().summary());
     return true;
   }
 

@@ -84,7 +84,7 @@ final class SpanflightRun {
     this.config = path.config();
     this.stream = path.newStream();
     this.calibrationPace = new CalibrationPace(
-        path.joiner()::calibrations, path.joiner()::trustedAheadNanos, CalibrationEvent::commitNow);
+        path.joiner().counts()::calibrations, path.joiner().counts()::trustedAheadNanos, CalibrationEvent::commitNow);
     this.drainPace = new DrainPace(config.ringSize());
   }
 
@@ -218,7 +218,7 @@ final class SpanflightRun {
     CompletableResultCode result = exporter.export(request, interval, end);
     if (logger.isLoggable(Level.FINE)) {
       logger.fine("Spanflight exported " + interval.sampleCount() + " samples (" + interval.linkedSampleCount()
-          + " linked, " + request.length + " bytes); since start: " + path.joiner().summary() + ", timelines: "
+          + " linked, " + request.length + " bytes); since start: " + path.joiner().counts().summary() + ", timelines: "
           + path.timelines().threadCount() + " threads, " + path.timelines().stepCount() + " steps, registry: "
           + path.registry().size());
     }

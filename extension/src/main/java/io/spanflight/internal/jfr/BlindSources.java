@@ -44,7 +44,7 @@ public final class BlindSources {
   private int slot;
 
   public BlindSources(SampleJoiner joiner) {
-    this(joiner::watchedEvents, new ThreadWork()::sinceLast, joiner::lostSamples);
+    this(joiner.counts()::watchedEvents, new ThreadWork()::sinceLast, joiner.counts()::lostSamples);
   }
 
   /**

@@ -9,9 +9,6 @@ import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.threads.OwnThreads;
-import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongPredicate;
 
@@ -21,14 +18,12 @@ import java.util.function.LongPredicate;
  * its stack and leaf as indexes of the reader's {@link ConstantStore}, start and value), feeds the
  * calibration events to the {@link JfrClock}, and hands the values to the JFR-free {@link
  * TimelineJoin}, whose rules give each sample the span that was current on its thread then. Runs
- * on the JFR consumer thread. Samples that arrive before the clock is calibrated wait in a bounded
- * queue.
+ * on the JFR consumer thread. Samples that arrive before the clock is calibrated wait ({@link
+ * PendingSamples}); what was joined, dropped or left out is counted in {@link JoinCounts}.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class SampleJoiner {
-  static final int MAX_PENDING = 50_000;
-  static final long SETTINGS_WAIT_MILLIS = 3000;
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
   /** {@link #onEvent}'s thread id of an event whose thread the chunk does not name. */
   static final long NO_THREAD = Long.MIN_VALUE;
@@ -37,30 +32,18 @@ public final class SampleJoiner {
   private final TimelineJoin join;
   /** Where the reader interns the stacks and methods the events refer to. */
   private final ConstantStore store = new ConstantStore();
-  private final ArrayDeque<PendingSample> pending = new ArrayDeque<>();
+  private final PendingSamples pending;
   /** Held by the one thread that feeds this joiner (see {@link #feeding()}). */
   private final ReentrantLock feeding = new ReentrantLock();
-  private long pendingSince;
   /** Calibrations committed in a row because the newest point was off the line. */
   private int promptRecalibrations;
   /** The newest calibration event's nanoTime that the stream delivered. */
   private long lastCalibration = Long.MIN_VALUE;
   private final DroppedEvents dropped = new DroppedEvents();
-  private final AtomicLong belowThreshold = new AtomicLong();
-  private final AtomicLong ownThreadWaits = new AtomicLong();
+  private final JoinCounts counts;
   private final LongPredicate ownThread;
   /** Which reader feeds this joiner: kept here, the one object every stream of the JVM shares. */
   private final JfrReaders readers;
-  private final AtomicLong calibrations = new AtomicLong();
-  /** Events the reader delivered per watched source ({@link BlindSources#WATCHED}), since startup. */
-  private final AtomicLongArray watchedEvents = new AtomicLongArray(BlindSources.WATCHED.size());
-  /** Samples JFR says it lost, per watched source (only the CPU-time sampler reports them). */
-  private final AtomicLongArray lostSamples = new AtomicLongArray(BlindSources.WATCHED.size());
-  /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
-  private volatile long trustedAheadNanos;
-  /** The clock's {@link JfrClock#maxResidualNanos()} then (the clock is the consumer thread's). */
-  private volatile long largestResidualNanos;
-
   public SampleJoiner(
       JfrClock clock, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
     this(clock, timelines, registry, collector, filters, JfrReaders.auto());
@@ -85,6 +68,8 @@ public final class SampleJoiner {
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
         (type, leaf, stack, link, epochNanos, value) -> collector.add(type, store, leaf, stack, link, epochNanos, value));
+    this.pending = new PendingSamples(clock, store, dropped, this::join);
+    this.counts = new JoinCounts(join, dropped, store, readers);
   }
 
   /**
@@ -109,9 +94,7 @@ public final class SampleJoiner {
   /** A calibration event: its start in ticks and the nanoTime read right after. */
   void onCalibration(long startTicks, long nanoTime) {
     clock.calibrate(startTicks, nanoTime);
-    trustedAheadNanos = clock.trustedAheadNanos();
-    largestResidualNanos = clock.maxResidualNanos();
-    calibrations.incrementAndGet();
+    counts.calibrated(clock);
     // A point off the line is a preempted calibration or a clock that left the line: until the
     // next point says which, samples turn unknown; ask for that point now (a few in a row at most).
     if (clock.lastCalibrationOffLine() && promptRecalibrations < MAX_PROMPT_RECALIBRATIONS) {
@@ -125,14 +108,11 @@ public final class SampleJoiner {
       join.advanceWatermark(lastCalibration);
       notifyAll();
     }
-    joinPending();
+    pending.joinReady();
   }
 
   /**
-   * An event of {@code source}; joined now, or once the clock is calibrated and, for a periodic
-   * source, JFR has reported the period in force (its {@code jdk.ActiveSetting} events come at the
-   * start of the stream's first chunk, possibly after its first samples). If that report does not
-   * come within {@value #SETTINGS_WAIT_MILLIS} ms, the configured period is used.
+   * An event of {@code source}; joined now, or once it can be (see {@link PendingSamples}).
    *
    * @param javaThreadId the thread's Java id, -1 for a thread without one (joined to no context),
    *     {@link #NO_THREAD} when the event names no thread (dropped)
@@ -141,82 +121,46 @@ public final class SampleJoiner {
    */
   void onEvent(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
       long startEpochNanos, long durationNanos, long value) {
-    if (source.watched >= 0) {
-      watchedEvents.incrementAndGet(source.watched);
-    }
+    counts.delivered(source);
     if (!pending.isEmpty()) {
-      joinPending();
+      pending.joinReady();
     }
     if (javaThreadId == NO_THREAD || stack < 0) {
       dropped.add(javaThreadId == NO_THREAD ? DroppedEvents.Reason.NO_THREAD : DroppedEvents.Reason.NO_STACK);
       return;
     }
     if (source.belowOurThreshold(durationNanos)) {
-      belowThreshold.incrementAndGet(); // there because another recording asked for a lower threshold
+      counts.belowOurThreshold(); // there because another recording asked for a lower threshold
       return;
     }
     if (source.waits && ownThread.test(javaThreadId)) {
-      ownThreadWaits.incrementAndGet(); // Spanflight waiting for work, not the application
+      counts.ownThreadWait(); // Spanflight waiting for work, not the application
       return;
     }
-    if (!ready(source)) {
-      if (pending.isEmpty()) {
-        pendingSince = System.nanoTime();
-      }
-      if (pending.size() < MAX_PENDING) {
-        pending.add(new PendingSample(source, javaThreadId, virtual, stack, leaf, store.generation(), startTicks,
-            startEpochNanos, value));
-      } else {
-        dropped.add(DroppedEvents.Reason.TOO_MANY_WAITING);
-      }
+    if (!pending.ready(source)) {
+      pending.add(new PendingSample(source, javaThreadId, virtual, stack, leaf, store.generation(), startTicks,
+          startEpochNanos, value));
       return;
     }
     join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
   }
 
   /**
-   * The stream ended: the events still waiting are joined if the clock is calibrated (a periodic
-   * source's with the configured period, as after {@value #SETTINGS_WAIT_MILLIS} ms), else counted
-   * as dropped; so every event read is joined or counted ({@code Spanflight stopped: ... dropped=}).
+   * The stream ended: the events still waiting are joined or counted as dropped ({@link
+   * PendingSamples#joinAtEnd}); so every event read is joined or counted ({@code Spanflight stopped:
+   * ... dropped=}).
    */
   void endOfStream() {
-    PendingSample p;
-    while ((p = pending.poll()) != null) {
-      if (p.storeGeneration != store.generation()) {
-        dropped.add(DroppedEvents.Reason.STORE_CLEARED);
-      } else if (clock.calibrated()) {
-        join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
-      } else {
-        dropped.add(DroppedEvents.Reason.WAITING_AT_END);
-      }
-    }
+    pending.joinAtEnd();
   }
 
-  /** An event whose value field is missing or empty: nothing to weigh it by (see {@link #dropped()}). */
+  /** An event whose value field is missing or empty: nothing to weigh it by (see {@link JoinCounts#dropped()}). */
   void dropWithoutWeight() {
     dropped.add(DroppedEvents.Reason.NO_WEIGHT);
   }
 
-  private boolean ready(JfrSource source) {
-    return clock.calibrated()
-        && (source.typeForPeriod == null
-            || source.inForce.changes() > 0
-            || System.nanoTime() - pendingSince > SETTINGS_WAIT_MILLIS * 1_000_000L);
-  }
-
-  /** Joins the waiting events that can be joined now, in order; the others keep waiting. */
-  private void joinPending() {
-    int n = pending.size();
-    for (int i = 0; i < n; i++) {
-      PendingSample p = pending.poll();
-      if (p.storeGeneration != store.generation()) {
-        dropped.add(DroppedEvents.Reason.STORE_CLEARED); // its stack's index means nothing now
-      } else if (ready(p.source)) {
-        join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
-      } else {
-        pending.add(p);
-      }
-    }
+  private void join(PendingSample p) {
+    join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
   }
 
   private void join(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
@@ -269,108 +213,16 @@ public final class SampleJoiner {
     return clock;
   }
 
-  /** Events the reader delivered of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
-  long watchedEvents(int index) {
-    return watchedEvents.get(index);
-  }
-
   /**
    * JFR reports that it lost {@code count} samples of {@code source} ({@code
    * jdk.CPUTimeSamplesLost}: the CPU-time sampler's queue of a thread was full).
    */
   void onSamplesLost(JfrSource source, long count) {
-    if (source.watched >= 0 && count > 0) {
-      lostSamples.addAndGet(source.watched, count);
-    }
+    counts.lost(source, count);
   }
 
-  /** Samples JFR lost of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
-  long lostSamples(int index) {
-    return lostSamples.get(index);
-  }
-
-  /** Events joined since startup (with or without a span). */
-  public long samples() {
-    return join.samples();
-  }
-
-  /** Events joined to a span. */
-  public long linked() {
-    return join.linked();
-  }
-
-  /** See {@link TimelineJoin#unknownTimeline()}. */
-  public long unknownTimeline() {
-    return join.unknownTimeline();
-  }
-
-  /** See {@link TimelineJoin#unknownClock()}. */
-  public long unknownClock() {
-    return join.unknownClock();
-  }
-
-  /** See {@link TimelineJoin#unknownStaleId()}. */
-  public long unknownStaleId() {
-    return join.unknownStaleId();
-  }
-
-  /**
-   * Events dropped before the join: no thread, no stack (or a frame of it that the chunk did not
-   * resolve), no weight, or too many before calibration.
-   */
-  public long dropped() {
-    return dropped.total();
-  }
-
-  /** Events dropped for {@code reason} (see {@link #dropped()}). */
-  long dropped(DroppedEvents.Reason reason) {
-    return dropped.count(reason);
-  }
-
-  /** Events dropped by a context filter. */
-  public long filtered() {
-    return join.filtered();
-  }
-
-  /**
-   * Events of a threshold source shorter than our threshold, which arrived only because another
-   * recording asked JFR for a lower one; not part of our profiles.
-   */
-  public long belowThreshold() {
-    return belowThreshold.get();
-  }
-
-  /**
-   * Wait events (lock, park, socket, file) of Spanflight's own threads, left out of the profiles:
-   * its idle background threads waiting for work, not the application.
-   */
-  public long ownThreadWaits() {
-    return ownThreadWaits.get();
-  }
-
-  /**
-   * How long after the newest delivered calibration samples still map onto the timelines' clock
-   * within the join tolerance (0 until the map is ready): the next calibration is due before then.
-   */
-  public long trustedAheadNanos() {
-    return trustedAheadNanos;
-  }
-
-  /** Calibration events delivered so far. */
-  public long calibrations() {
-    return calibrations.get();
-  }
-
-  /** A one-line summary of the counters since startup. */
-  public String summary() {
-    return String.format(
-        "samples=%d linked=%d unknown-timeline=%d (clock %d, stale id %d) filtered=%d dropped=%s"
-            + " below-our-threshold=%d own-thread-waits=%d calibrations=%d (largest residual %d µs, map"
-            + " trusted %s past the newest) stack-store-clears=%d %s",
-        join.samples(), join.linked(), join.unknownTimeline(), join.unknownClock(), join.unknownStaleId(),
-        join.filtered(), dropped, belowThreshold.get(), ownThreadWaits.get(), calibrations.get(),
-        largestResidualNanos / 1000,
-        trustedAheadNanos == Long.MAX_VALUE ? "without limit" : trustedAheadNanos / 1_000_000 + " ms",
-        store.generation(), readers.describe());
+  /** What the join counted since startup. */
+  public JoinCounts counts() {
+    return counts;
   }
 }

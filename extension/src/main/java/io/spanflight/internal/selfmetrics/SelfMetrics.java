@@ -91,7 +91,7 @@ public final class SelfMetrics {
     long now = System.nanoTime();
     if (now - lastLog >= LOG_PERIOD_NANOS && logger.isLoggable(Level.FINE)) {
       lastLog = now;
-      logger.fine("Spanflight since start: " + joiner.summary() + ", lost switches=" + timelines.lostEntries()
+      logger.fine("Spanflight since start: " + joiner.counts().summary() + ", lost switches=" + timelines.lostEntries()
           + ", contexts=" + registry.size() + " (none left for " + registry.exhausted() + ")"
           + ", timeline threads=" + timelines.threadCount());
     }
@@ -105,14 +105,14 @@ public final class SelfMetrics {
         .setUnit("{sample}")
         .buildWithCallback(
             m -> {
-              long linked = joiner.linked();
-              long unknown = joiner.unknownTimeline();
+              long linked = joiner.counts().linked();
+              long unknown = joiner.counts().unknownTimeline();
               m.record(linked, Attributes.of(OUTCOME, "linked"));
               m.record(unknown, Attributes.of(OUTCOME, "unknown_timeline"));
-              long filtered = joiner.filtered();
+              long filtered = joiner.counts().filtered();
               m.record(filtered, Attributes.of(OUTCOME, "filtered"));
-              m.record(joiner.samples() - linked - unknown - filtered, Attributes.of(OUTCOME, "unlinked"));
-              m.record(joiner.dropped(), Attributes.of(OUTCOME, "dropped"));
+              m.record(joiner.counts().samples() - linked - unknown - filtered, Attributes.of(OUTCOME, "unlinked"));
+              m.record(joiner.counts().dropped(), Attributes.of(OUTCOME, "dropped"));
             });
     meter
         .counterBuilder("spanflight.samples.unknown")
@@ -121,8 +121,8 @@ public final class SelfMetrics {
         .setUnit("{sample}")
         .buildWithCallback(
             m -> {
-              m.record(joiner.unknownClock(), Attributes.of(REASON, "clock"));
-              m.record(joiner.unknownStaleId(), Attributes.of(REASON, "stale_id"));
+              m.record(joiner.counts().unknownClock(), Attributes.of(REASON, "clock"));
+              m.record(joiner.counts().unknownStaleId(), Attributes.of(REASON, "stale_id"));
             });
     meter
         .counterBuilder("spanflight.jfr.reader_fallbacks")

@@ -61,9 +61,9 @@ class CpuTimeSamplesLostTest {
       stream.start();
     }
 
-    assertThat(ours.lostSamples(CPU_TIME)).as("Spanflight's reader").isEqualTo(lost);
-    assertThat(jdks.lostSamples(CPU_TIME)).as("the JDK's event stream").isEqualTo(lost);
-    assertThat(ours.watchedEvents(CPU_TIME)).as("the samples it kept").isPositive();
+    assertThat(ours.counts().lostSamples(CPU_TIME)).as("Spanflight's reader").isEqualTo(lost);
+    assertThat(jdks.counts().lostSamples(CPU_TIME)).as("the JDK's event stream").isEqualTo(lost);
+    assertThat(ours.counts().watchedEvents(CPU_TIME)).as("the samples it kept").isPositive();
   }
 
   private void record(Path file) throws Exception {

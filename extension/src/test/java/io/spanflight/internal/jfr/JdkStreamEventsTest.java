@@ -36,12 +36,12 @@ class JdkStreamEventsTest {
     Read ours = readWithOurs(file);
     Read jdks = readWithJdks(file, Long.MIN_VALUE);
 
-    assertThat(ours.joiner.samples()).as("parks, CPU and allocation samples").isGreaterThan(10);
-    assertThat(jdks.joiner.samples()).isEqualTo(ours.joiner.samples());
-    assertThat(jdks.joiner.dropped()).isEqualTo(ours.joiner.dropped());
-    assertThat(jdks.joiner.belowThreshold()).isEqualTo(ours.joiner.belowThreshold());
-    assertThat(jdks.joiner.ownThreadWaits()).isEqualTo(ours.joiner.ownThreadWaits());
-    assertThat(jdks.joiner.calibrations()).isEqualTo(ours.joiner.calibrations());
+    assertThat(ours.joiner.counts().samples()).as("parks, CPU and allocation samples").isGreaterThan(10);
+    assertThat(jdks.joiner.counts().samples()).isEqualTo(ours.joiner.counts().samples());
+    assertThat(jdks.joiner.counts().dropped()).isEqualTo(ours.joiner.counts().dropped());
+    assertThat(jdks.joiner.counts().belowThreshold()).isEqualTo(ours.joiner.counts().belowThreshold());
+    assertThat(jdks.joiner.counts().ownThreadWaits()).isEqualTo(ours.joiner.counts().ownThreadWaits());
+    assertThat(jdks.joiner.counts().calibrations()).isEqualTo(ours.joiner.counts().calibrations());
     assertThat(jdks.interval.sampleCount()).isEqualTo(ours.interval.sampleCount());
     // (the stores differ in size: ours interns every stack of the chunk's pools, the JDK's stream
     // only those of the events delivered; that the stacks are the same frames is judged end to end
@@ -56,8 +56,8 @@ class JdkStreamEventsTest {
 
     Read jdks = readWithJdks(file, ours.newestEndTicks);
 
-    assertThat(jdks.joiner.samples()).isZero();
-    assertThat(jdks.joiner.calibrations()).isZero();
+    assertThat(jdks.joiner.counts().samples()).isZero();
+    assertThat(jdks.joiner.counts().calibrations()).isZero();
     assertThat(jdks.skipped).isGreaterThan(10);
   }
 

@@ -158,7 +158,7 @@ class JfrClockTest {
     assertThat(joiner.contextAt(7, jvm.ticksAt(t + 1_000_000 + 200_000))).isEqualTo(12);
     assertThat(joiner.contextAt(7, jvm.ticksAt(t + 1_000_000 - 200_000))).isEqualTo(11);
     assertThat(joiner.contextAt(7, jvm.ticksAt(t + 2_500_000))).isZero();
-    assertThat(joiner.unknownClock()).isZero();
+    assertThat(joiner.counts().unknownClock()).isZero();
   }
 
   @Test
@@ -199,7 +199,7 @@ class JfrClockTest {
     assertThat(clock.outOfTolerance()).isPositive();
     assertThat(linkedAfterDetection).as("samples linked once the clock was found off its line").isZero();
     assertThat(unknownAfterDetection).isPositive();
-    assertThat(joiner.unknownClock()).isGreaterThanOrEqualTo(unknownAfterDetection);
+    assertThat(joiner.counts().unknownClock()).isGreaterThanOrEqualTo(unknownAfterDetection);
     assertThat(warnings).hasSize(1);
     assertThat(warnings.get(0).getMessage()).contains("do not map onto System.nanoTime()");
   }

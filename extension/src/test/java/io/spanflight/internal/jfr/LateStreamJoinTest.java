@@ -67,7 +67,7 @@ class LateStreamJoinTest {
     }
     assertThat(other).as("late samples not joined to their span").isZero();
     assertThat(right).isEqualTo(160);
-    assertThat(joiner.unknownTimeline()).isZero();
+    assertThat(joiner.counts().unknownTimeline()).isZero();
   }
 
   @Test

@@ -29,11 +29,11 @@ class ReadToTheEndAtCloseTest {
       stream.start();
       // the stream commits a calibration as it starts to read: once it arrives, ours reads
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (joiner.calibrations() == 0) {
-        assertThat(System.nanoTime() - deadline).as("the stream reads: " + joiner.summary()).isNegative();
+      while (joiner.counts().calibrations() == 0) {
+        assertThat(System.nanoTime() - deadline).as("the stream reads: " + joiner.counts().summary()).isNegative();
         LockSupport.parkNanos(20_000_000L);
       }
-      long before = joiner.calibrations();
+      long before = joiner.counts().calibrations();
 
       for (int i = 0; i < LAST_EVENTS; i++) {
         CalibrationEvent.commitNow();
@@ -41,7 +41,7 @@ class ReadToTheEndAtCloseTest {
       stream.close();
 
       // at least: a calibration off its line makes the joiner ask for another
-      assertThat(joiner.calibrations()).as(joiner.summary()).isGreaterThanOrEqualTo(before + LAST_EVENTS);
+      assertThat(joiner.counts().calibrations()).as(joiner.counts().summary()).isGreaterThanOrEqualTo(before + LAST_EVENTS);
       assertThat(joiner.readers().inUse()).isEqualTo("spanflight");
     } finally {
       stream.close();

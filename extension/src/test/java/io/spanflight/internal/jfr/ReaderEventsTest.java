@@ -38,9 +38,9 @@ class ReaderEventsTest {
 
     SampleJoiner joiner = read(file, OwnThreads::contains);
 
-    assertThat(joiner.belowThreshold()).as("the 1 ms parks").isGreaterThanOrEqualTo(5);
-    assertThat(joiner.samples()).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
-    assertThat(joiner.dropped()).isZero();
+    assertThat(joiner.counts().belowThreshold()).as("the 1 ms parks").isGreaterThanOrEqualTo(5);
+    assertThat(joiner.counts().samples()).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
+    assertThat(joiner.counts().dropped()).isZero();
   }
 
   @Test
@@ -59,11 +59,11 @@ class ReaderEventsTest {
     SampleJoiner withOwn = read(file, id -> id == own.getId());
     SampleJoiner withoutOwn = read(file, id -> false);
 
-    assertThat(withOwn.ownThreadWaits()).as("the own thread's 40 ms parks").isEqualTo(4);
-    assertThat(withoutOwn.ownThreadWaits()).isZero();
-    assertThat(withOwn.samples()).as("everything else is joined").isEqualTo(withoutOwn.samples() - 4);
-    assertThat(withoutOwn.samples()).as("this thread's parks too").isGreaterThanOrEqualTo(7);
-    assertThat(withOwn.summary()).contains("own-thread-waits=4");
+    assertThat(withOwn.counts().ownThreadWaits()).as("the own thread's 40 ms parks").isEqualTo(4);
+    assertThat(withoutOwn.counts().ownThreadWaits()).isZero();
+    assertThat(withOwn.counts().samples()).as("everything else is joined").isEqualTo(withoutOwn.counts().samples() - 4);
+    assertThat(withoutOwn.counts().samples()).as("this thread's parks too").isGreaterThanOrEqualTo(7);
+    assertThat(withOwn.counts().summary()).contains("own-thread-waits=4");
   }
 
   @Test
@@ -73,10 +73,10 @@ class ReaderEventsTest {
 
     SampleJoiner joiner = read(file, OwnThreads::contains);
 
-    assertThat(joiner.samples()).isZero();
-    assertThat(joiner.dropped(DroppedEvents.Reason.NO_STACK)).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
-    assertThat(joiner.dropped()).isEqualTo(joiner.dropped(DroppedEvents.Reason.NO_STACK));
-    assertThat(joiner.summary()).contains("dropped=" + joiner.dropped() + " (no stack " + joiner.dropped() + ")");
+    assertThat(joiner.counts().samples()).isZero();
+    assertThat(joiner.counts().dropped(DroppedEvents.Reason.NO_STACK)).as("the 40 ms parks").isGreaterThanOrEqualTo(3);
+    assertThat(joiner.counts().dropped()).isEqualTo(joiner.counts().dropped(DroppedEvents.Reason.NO_STACK));
+    assertThat(joiner.counts().summary()).contains("dropped=" + joiner.counts().dropped() + " (no stack " + joiner.counts().dropped() + ")");
   }
 
   /** Records every park (threshold 0, with stacks) that {@code parks} makes, between calibrations, into {@code file}. */
@@ -110,7 +110,7 @@ class ReaderEventsTest {
     SampleJoiner joiner = PlainJoiners.into(collector, ownThread);
     new ReaderEvents(sources, joiner, new MethodTimingDeltas(collector), new EffectiveSettings(sources))
         .reader().read(file);
-    assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.samples());
+    assertThat(collector.takeInterval().sampleCount()).isEqualTo((int) joiner.counts().samples());
     return joiner;
   }
 

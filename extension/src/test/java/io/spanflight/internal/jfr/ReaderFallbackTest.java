@@ -54,7 +54,7 @@ class ReaderFallbackTest {
     try (LogLines lines = LogLines.listen(JfrReaders.class)) {
       stream.start();
 
-      burnUntil(() -> joiner.samples() > 0, () -> "samples through our reader, " + joiner.summary());
+      burnUntil(() -> joiner.counts().samples() > 0, () -> "samples through our reader, " + joiner.counts().summary());
       assertThat(readers.inUse()).as("read by ours until the damage is due").isEqualTo("spanflight");
 
       // the metadata damages take effect at the next metadata event: a recording starting ends
@@ -64,9 +64,9 @@ class ReaderFallbackTest {
           boundary.start();
         }
         return readers.jdk();
-      }, () -> "the fallback, " + joiner.summary());
-      long atFallback = joiner.samples();
-      burnUntil(() -> joiner.samples() > atFallback, () -> "samples through the JDK's stream, " + joiner.summary());
+      }, () -> "the fallback, " + joiner.counts().summary());
+      long atFallback = joiner.counts().samples();
+      burnUntil(() -> joiner.counts().samples() > atFallback, () -> "samples through the JDK's stream, " + joiner.counts().summary());
 
       assertThat(readers.fallbacks()).isEqualTo(1);
       assertThat(readers.describe()).isEqualTo("reader=jdk (auto, fallbacks 1)");
