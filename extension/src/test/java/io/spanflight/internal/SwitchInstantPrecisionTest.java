@@ -10,7 +10,7 @@ import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.config.SpanflightConfig;
-import io.spanflight.internal.jfr.JfrClock;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -17,7 +17,7 @@ package io.spanflight.internal.bridge;
  * <p>Otherwise {@link #toNanos} answers {@link #UNKNOWN}. Pairs whose own uncertainty exceeds
  * {@value #MAX_PAIR_UNCERTAINTY_NANOS} ns (the drain was preempted while reading) are not added.
  *
- * <p>Why not the extension's {@code jfr.ClockFit}, which also fits a line to clock pairs: the
+ * <p>Why not the extension's {@code jfr.clock.ClockFit}, which also fits a line to clock pairs: the
  * errors differ, and so does the question. Here both readings of a pair are taken back-to-back
  * with a measured uncertainty, so the noise is small and on both sides of the line, and a plain
  * least-squares fit is right; ring entries always lie between pairs already read, so this map only

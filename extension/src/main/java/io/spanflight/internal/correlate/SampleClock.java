@@ -3,7 +3,7 @@ package io.spanflight.internal.correlate;
 /**
  * The clock a sampler stamps its samples with (JFR's ticks), as the join needs it: placed on the
  * {@link System#nanoTime()} clock of the timelines, and only where the mapping can be vouched for.
- * The JFR stream's calibrated map ({@code jfr.JfrClock}) is the one in use; tests pass their own.
+ * The JFR stream's calibrated map ({@code jfr.clock.JfrClock}) is the one in use; tests pass their own.
  *
  * <p>Not API: internal to Spanflight.
  */

@@ -3,6 +3,7 @@ package io.spanflight.internal.jfr;
 import io.spanflight.internal.jfr.chunk.ChunkFormatException;
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
+import io.spanflight.internal.jfr.clock.CalibrationEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.correlate.TimelineJoin;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 

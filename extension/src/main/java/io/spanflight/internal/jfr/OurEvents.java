@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.capture.SpanScopeEvent;
+import io.spanflight.internal.jfr.clock.CalibrationEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;

@@ -1,6 +1,7 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
 

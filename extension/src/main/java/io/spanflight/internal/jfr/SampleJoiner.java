@@ -5,6 +5,8 @@ import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;

@@ -8,7 +8,7 @@
  * the span scope event type that {@code capture} commits ({@code capture.SpanScopeEvent}, only
  * enabled here). Out: each sample's values (thread, ticks, stack and leaf as indexes of the
  * reader's constant store, value) to {@code correlate.TimelineJoin}, whose rules link it and
- * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.JfrClock} as
+ * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.clock.JfrClock} as
  * its {@code correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
  *
  * <p>The method sources ({@code methodtiming}, {@code methodtrace}) are JFR's {@code

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.jfr.clock.CalibrationEvent;
 import java.util.Map;
 import jdk.jfr.EventType;
 import jdk.jfr.Recording;

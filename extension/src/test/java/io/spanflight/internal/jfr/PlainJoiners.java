@@ -3,6 +3,7 @@ package io.spanflight.internal.jfr;
 import io.spanflight.internal.ScriptedBridge;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
+import io.spanflight.internal.jfr.clock.JfrClock;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.threads.OwnThreads;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.jfr.clock.CalibrationEvent;
 import io.spanflight.internal.profile.ProfileCollector;
 import java.time.Duration;
 import java.util.Map;

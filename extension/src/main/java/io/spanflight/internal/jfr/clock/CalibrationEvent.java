@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.clock;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

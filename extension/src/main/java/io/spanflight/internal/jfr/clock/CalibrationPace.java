@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.clock;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -36,7 +36,7 @@ public final class CalibrationPace {
   /**
    * @param delivered the calibration events the stream has delivered so far (all runs together)
    * @param trustedAhead how long past the newest delivered calibration samples still map within
-   *     the tolerance, in nanoseconds ({@link SampleJoiner#trustedAheadNanos()}); the next
+   *     the tolerance, in nanoseconds ({@code JoinCounts.trustedAheadNanos()}); the next
    *     calibration is committed by half of that
    * @param commit commits one calibration event
    */

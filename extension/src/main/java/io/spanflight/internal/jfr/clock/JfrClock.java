@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.clock;
 
 import io.spanflight.internal.correlate.SampleClock;
 import java.util.logging.Logger;
@@ -45,7 +45,7 @@ public final class JfrClock implements SampleClock {
   }
 
   /** Feeds one calibration point: JFR ticks and the nanoTime read right after them. */
-  void calibrate(long ticks, long nanoTime) {
+  public void calibrate(long ticks, long nanoTime) {
     fit.add(ticks, nanoTime);
     if (fit.ready() && !fit.residualsWithinTolerance()) {
       outOfTolerance++;
@@ -68,7 +68,7 @@ public final class JfrClock implements SampleClock {
   }
 
   /** Whether the newest calibration left the fit outside the tolerance (then recalibrate soon). */
-  boolean lastCalibrationOffLine() {
+  public boolean lastCalibrationOffLine() {
     return fit.ready() && !fit.residualsWithinTolerance();
   }
 
