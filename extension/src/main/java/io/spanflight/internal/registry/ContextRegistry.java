@@ -4,7 +4,6 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextIds;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -18,9 +17,8 @@ import java.util.function.UnaryOperator;
  * <p>Lifetime: an id must stay resolvable while any timeline entry that JFR samples may still be
  * joined against refers to it. {@link #prune} is called periodically by the background thread
  * with the set of ids still referenced by timelines; records that are neither referenced nor used
- * by the capture path in the current or previous epoch are removed and their ids reused. The
- * epoch guard covers a switch whose id was interned but whose ring entry was not yet drained.
- * A removed id's slot waits in quarantine until a later prune finds no timeline referring to it.
+ * by the capture path in the current or previous epoch are removed and their ids reused, through
+ * {@link IdRecycler}, which hands out ids and decides when a removed one's slot is free again.
  *
  * <p>A recorded span between its start and its end is found through {@link LocalRoots}, which
  * keeps the span's {@link LiveSpan} (its local root, and the record it was last interned as) for
@@ -37,78 +35,29 @@ import java.util.function.UnaryOperator;
  * a prune is interned anew at its next switch: a second record with the same ids, link and
  * attributes source, at most once a second.
  *
- * <p>Each slot keeps its {@link ContextRecord} object, which is defined anew for the next span the
- * slot is handed to (so that young collections do not copy a new record per span). A removed
- * record is retired at once (its id resolves to nothing), and its slot is handed out again only
- * when, besides no timeline, no {@link ReadWindow} that was open when it was retired is still
- * open: a join reads a record it resolved without ever seeing it change under it.
+ * <p>Each slot keeps its {@link ContextRecord} object, defined anew for the next span the slot is
+ * handed to; a removed record is retired at once (its id resolves to nothing). Ids carry a
+ * generation ({@link ContextIds}), so a stale id resolves to nothing, never to another span.
  *
- * <p>Ids carry a generation ({@link ContextIds}): a slot handed out again gets the next
- * generation, so an id is never handed out twice while its slot's generations have not wrapped.
- * A capture thread that got an id, was preempted while its record was removed and its slot
- * reused, and wrote the old id afterwards leaves an entry that resolves to nothing (the join
- * counts it unknown), never one that resolves to somebody else's span; the native record of
- * that thread shows no context.
- *
- * <p>Over 250 lines because interning, resolving and pruning share the key map, the slot table and
- * the free-slot queues, and their ordering rules (above) only read right side by side.
+ * <p>Over 250 lines because interning and resolving share the key map and the slot table, and
+ * their ordering rules (above, and at {@link #currentId}) only read right side by side.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class ContextRegistry {
   public static final int NO_CONTEXT = 0;
-  /**
-   * Free slots that keep their record object for the next span (about 80 bytes each): this many,
-   * or as many as were in use at the recent peak if more (see {@link #idleBound}). Slots freed
-   * beyond it let theirs go. A busy service frees about as many slots each second as it interns
-   * (Spring PetClinic: 15 000 a second, 55 000 current): with a fixed bound below that, it let
-   * record objects go each second and made new ones the next, which young collections then copied.
-   */
-  static final int MAX_IDLE_RECORDS = 16_384;
-
-  /**
-   * The recent peak forgets 1/64 of itself per prune (one a second): after a burst, idle slots keep
-   * their records for about a minute before the bound comes down (halved in about 44 s).
-   */
-  static final int PEAK_DECAY = 64;
 
   /** Keyed by the SpanContext, or by a {@link UserKeyed} when user entries come with it. */
   private final ConcurrentHashMap<Object, ContextRecord> byKey = new ConcurrentHashMap<>();
   private final RecordTable byId = new RecordTable();
   private final AtomicInteger size = new AtomicInteger();
-  /**
-   * The last ids of free slots that kept their record (at most {@link #idleBound}), first freed
-   * first: a slot is reused as late as possible.
-   */
-  private final IntQueue freeIds = new IntQueue();
-  /**
-   * Free slots whose record was let go (beyond {@link #idleBound}), taken only when {@link #freeIds}
-   * is empty: a service that is quieter after a burst cycles through the slots that kept their
-   * record, instead of reaching the bare ones and making a record for each (which, living seconds,
-   * would be old garbage once dropped again).
-   */
-  private final IntQueue bareIds = new IntQueue();
-  /** Ids removed by earlier prunes whose slot is not yet known to be unreferenced. */
-  private final IntQueue quarantine = new IntQueue();
-  private final AtomicInteger nextIndex = new AtomicInteger(1);
   private final AtomicLong exhausted = new AtomicLong();
+  /** Advanced by each prune; read by the capture path at every switch, so it lives here. */
   private volatile int epoch;
-  /** Slots in use (current or in quarantine) at the recent peak, decaying; pruning thread only. */
-  private int peakInUse;
-  /**
-   * How many free slots keep their record: at least {@value #MAX_IDLE_RECORDS}, else the recent
-   * peak of slots in use. Not the number in use now: on PetClinic that swings between 16 000 and
-   * 76 000 within a minute, and a bound that followed it let tens of thousands of records go on
-   * each downswing and made as many on each upswing, each one old by then (records live for
-   * seconds, past G1's tenuring): 3.6-5.5 MB a minute of old-generation garbage (2026-11-30, heap
-   * dumps). Pruning thread only.
-   */
-  private int idleBound = MAX_IDLE_RECORDS;
+  private final IdRecycler ids;
   private final ContextBridge bridge;
   private final UnaryOperator<SpanContext> linkTarget;
   private final ContextAttributes attributes;
-  private final int maxIndex;
-  private final CopyOnWriteArrayList<ReadWindow> windows = new CopyOnWriteArrayList<>();
   /** Live spans and the records they were interned as, or null: every context goes through the key map. */
   private final LocalRoots liveSpans;
   /** Whether samples link to the local root (the Grafana mode) rather than to the span itself. */
@@ -163,7 +112,7 @@ public final class ContextRegistry {
     this.bridge = bridge;
     this.linkTarget = linkTarget;
     this.attributes = attributes;
-    this.maxIndex = Math.min(maxIndex, ContextIds.MAX_INDEX);
+    this.ids = new IdRecycler(byId, Math.min(maxIndex, ContextIds.MAX_INDEX));
     this.liveSpans = liveSpans;
     this.linkLocalRoot = linkLocalRoot;
   }
@@ -267,7 +216,7 @@ public final class ContextRegistry {
    */
   private ContextRecord create(
       SpanContext spanContext, UserEntries entries, Object key, LocalRoot root, SpanContext linkTo) {
-    int id = nextId();
+    int id = ids.nextId();
     if (id == NO_CONTEXT) {
       exhausted.incrementAndGet();
       return null;
@@ -289,28 +238,6 @@ public final class ContextRegistry {
   }
 
   /**
-   * The next generation of the slot freed first (one that kept its record first, then a bare
-   * one), or a never-used slot, or 0 when none is left.
-   */
-  private int nextId() {
-    int freed = freeIds.poll(NO_CONTEXT);
-    if (freed == NO_CONTEXT) {
-      freed = bareIds.poll(NO_CONTEXT);
-    }
-    if (freed != NO_CONTEXT) {
-      return ContextIds.next(freed);
-    }
-    int index = nextIndex.get();
-    while (index <= maxIndex) {
-      if (nextIndex.compareAndSet(index, index + 1)) {
-        return ContextIds.first(index);
-      }
-      index = nextIndex.get();
-    }
-    return NO_CONTEXT;
-  }
-
-  /**
    * Join path: the record of an id, or null for {@link #NO_CONTEXT} and ids that are not
    * current: removed, or of an earlier generation of a slot that was reused since. A thread other
    * than the pruning one calls it inside its {@link ReadWindow} and uses the record only there.
@@ -322,7 +249,7 @@ public final class ContextRegistry {
   /** A window for a thread that resolves ids (one per thread, kept for its life). */
   public ReadWindow readWindow() {
     ReadWindow window = new ReadWindow(this);
-    windows.add(window);
+    ids.watch(window);
     return window;
   }
 
@@ -337,76 +264,14 @@ public final class ContextRegistry {
    */
   public int prune(IntPredicate referenced) {
     int current = epoch;
-    boolean windowsClear = windowsClearOfEpochsBefore(current);
-    int waiting = quarantine.size();
-    lowerIdleBound(size.get() + waiting);
-    // Each waiting id leaves the queue's head once and goes back to its tail while still needed:
-    // no copy of the queue, which holds about a second's spans (thousands of ids) at each prune.
-    for (int i = 0; i < waiting; i++) {
-      int id = quarantine.poll(NO_CONTEXT);
-      if (!windowsClear || referenced.test(ContextIds.index(id))) {
-        quarantine.add(id);
-      } else {
-        ContextRecord free = byId.retired(ContextIds.index(id));
-        if (free != null) {
-          free.clear(); // no reader left: let go of its span's objects
-        }
-        if (free != null && freeIds.size() < idleBound) {
-          freeIds.add(id);
-        } else {
-          makeBare(id, free); // beyond the bound: the slot keeps no object
-        }
-      }
-    }
-    int[] removed = {0};
-    byId.forEach(nextIndex.get(), record -> {
-      forgetKey(record); // the key map keeps no record across a prune: a later use interns anew
-      boolean unused = record.lastEpoch < current - 1;
-      if (unused && !referenced.test(ContextIds.index(record.id()))) {
-        int id = record.id();
-        record.retire();
-        quarantine.add(id);
-        size.decrementAndGet();
-        removed[0]++;
-      } else {
-        record.releaseEndedSource();
-      }
-    });
+    int removed = ids.prune(this, referenced, current);
     epoch = current + 1;
-    return removed[0];
+    return removed;
   }
 
-  /**
-   * Follows the peak of slots in use, and when the bound comes down, lets go of the records of the
-   * free slots beyond it (those that would be reused last), which become bare. A slot taken off the
-   * free queue is in no queue until it is added to the bare one: no capture thread can take it
-   * meanwhile.
-   */
-  private void lowerIdleBound(int inUse) {
-    peakInUse = Math.max(inUse, peakInUse - peakInUse / PEAK_DECAY);
-    idleBound = Math.max(MAX_IDLE_RECORDS, peakInUse);
-    int id;
-    while ((id = freeIds.pollNewestBeyond(idleBound, NO_CONTEXT)) != NO_CONTEXT) {
-      makeBare(id, byId.retired(ContextIds.index(id)));
-    }
-  }
-
-  /** Lets go of free slot {@code id}'s record, if it has one, and queues the slot as bare. */
-  private void makeBare(int id, ContextRecord record) {
-    if (record != null) {
-      byId.drop(ContextIds.index(id), record);
-    }
-    bareIds.add(id);
-  }
-
-  /** Whether no read window can hold a record retired before epoch {@code current}. */
-  private boolean windowsClearOfEpochsBefore(int current) {
-    for (ReadWindow window : windows) {
-      if (!window.clearOfEpochsBefore(current)) {
-        return false;
-      }
-    }
-    return true;
+  /** Pruning: a record was retired (see {@link IdRecycler#prune}). */
+  void countRetired() {
+    size.decrementAndGet();
   }
 
   /**
@@ -455,7 +320,7 @@ public final class ContextRegistry {
    * it, but no longer holds the application's span context (and its id strings) for the seconds
    * until they are pruned. A later use of the same span interns a new record with the same link.
    */
-  private void forgetKey(ContextRecord record) {
+  void forgetKey(ContextRecord record) {
     forgetKey(record, record.key());
   }
 

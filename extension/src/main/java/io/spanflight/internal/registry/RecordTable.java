@@ -8,7 +8,7 @@ import java.util.function.Consumer;
  * The record of each slot ({@link ContextIds#index}), in pages of {@value #PAGE_SIZE} allocated
  * as slots come into use: an array index instead of a map entry and a boxed key per record. A
  * slot keeps its record while in use and while among the free slots that keep theirs (see {@link
- * ContextRegistry#MAX_IDLE_RECORDS}); the record is current while it stands for a span and retired
+ * IdRecycler#MAX_IDLE_RECORDS}); the record is current while it stands for a span and retired
  * in between (see {@link ContextRecord}). Written by the thread that first uses a slot; read by
  * the join, pruning and the threads that reuse a slot.
  *

@@ -6,7 +6,8 @@
  * <p>In: span contexts from {@code capture} on application threads ({@link
  * io.spanflight.internal.registry.ContextRegistry#idOf}); span starts and ends from the agent's SDK
  * ({@link io.spanflight.internal.registry.LocalRoots}, which keeps each live span's {@link
- * io.spanflight.internal.registry.LiveSpan}); the ids timelines still refer to, at each prune.
+ * io.spanflight.internal.registry.LiveSpan}); the ids timelines still refer to, at each prune
+ * ({@code IdRecycler} removes the records nothing uses and hands their slots out again).
  * Out: ids (written by {@code capture} through {@code bridge}), records resolved inside a {@link
  * io.spanflight.internal.registry.ReadWindow} (by {@code correlate}'s join) and read by {@code
  * filter} and {@code profile}, the attribute key map of the OTEP-4719 process context.

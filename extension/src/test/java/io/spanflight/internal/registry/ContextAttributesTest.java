@@ -142,14 +142,14 @@ class ContextAttributesTest {
 
   @Test
   void aSlotFreedBeyondTheIdleBoundKeepsNoLocalRoot() {
-    for (int i = 1; i <= ContextRegistry.MAX_IDLE_RECORDS + 100; i++) {
+    for (int i = 1; i <= IdRecycler.MAX_IDLE_RECORDS + 100; i++) {
       registry.idOf(SpanContext.create(
           String.format("%032x", i), String.format("%016x", i), TraceFlags.getSampled(), TraceState.getDefault()));
     }
     Span root = tracer.spanBuilder("GET").setAttribute("http.request.method", "GET").startSpan();
     registry.idOf(root.getSpanContext()); // the last slot: beyond the bound once the peak is forgotten
     WeakReference<LocalRoot> localRoot = new WeakReference<>(localRoots.localRoot(root.getSpanContext()));
-    for (int i = 0; i < 4 + 4 * ContextRegistry.PEAK_DECAY; i++) {
+    for (int i = 0; i < 4 + 4 * IdRecycler.PEAK_DECAY; i++) {
       registry.prune(slot -> false); // retired while the root still runs, then freed, then its record dropped
     }
     root.end(); // LocalRoots lets it go; only the slot could still hold it

@@ -119,7 +119,7 @@ class RecordReuseTest {
 
   @Test
   void slotsFreedAfterARecentPeakAllKeepTheirRecord() {
-    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS; // a service whose load swings: a peak, then a trough
+    int burst = 3 * IdRecycler.MAX_IDLE_RECORDS; // a service whose load swings: a peak, then a trough
     ContextRecord first = registry.resolve(registry.idOf(span(1)));
     for (int i = 2; i < burst; i++) {
       registry.idOf(span(i));
@@ -139,14 +139,14 @@ class RecordReuseTest {
 
   @Test
   void longAfterABurstOnlyABoundedNumberOfIdleSlotsKeepTheirRecord() {
-    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS;
+    int burst = 3 * IdRecycler.MAX_IDLE_RECORDS;
     ContextRecord first = registry.resolve(registry.idOf(span(1)));
     for (int i = 2; i < burst; i++) {
       registry.idOf(span(i));
     }
     ContextRecord last = registry.resolve(registry.idOf(span(burst)));
     prune(4);
-    prune(4 * ContextRegistry.PEAK_DECAY); // minutes without a span: the peak is forgotten
+    prune(4 * IdRecycler.PEAK_DECAY); // minutes without a span: the peak is forgotten
 
     ContextRecord firstAgain = registry.resolve(registry.idOf(span(burst + 1)));
     for (int i = 2; i < burst; i++) {
@@ -161,16 +161,16 @@ class RecordReuseTest {
 
   @Test
   void aQuieterServiceAfterABurstCyclesThroughTheSlotsThatKeptTheirRecord() {
-    int burst = 3 * ContextRegistry.MAX_IDLE_RECORDS;
+    int burst = 3 * IdRecycler.MAX_IDLE_RECORDS;
     for (int i = 1; i <= burst; i++) {
       registry.idOf(span(i));
     }
     prune(4);
-    prune(4 * ContextRegistry.PEAK_DECAY); // the peak forgotten: most free slots are bare now
+    prune(4 * IdRecycler.PEAK_DECAY); // the peak forgotten: most free slots are bare now
 
     Set<ContextRecord> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     int next = burst;
-    int wave = ContextRegistry.MAX_IDLE_RECORDS / 2;
+    int wave = IdRecycler.MAX_IDLE_RECORDS / 2;
     for (int round = 0; round < 4; round++) { // waves of half the bound, each freed before the next
       for (int i = 0; i < wave; i++) {
         seen.add(registry.resolve(registry.idOf(span(++next))));
@@ -179,12 +179,12 @@ class RecordReuseTest {
     }
 
     assertThat(seen).as("no record object made for the later waves: they reuse the kept ones")
-        .hasSizeLessThanOrEqualTo(ContextRegistry.MAX_IDLE_RECORDS);
+        .hasSizeLessThanOrEqualTo(IdRecycler.MAX_IDLE_RECORDS);
   }
 
   @Test
   void whileAsManyContextsAreLiveAsAreFreedEveryFreedSlotKeepsItsRecord() {
-    int busy = ContextRegistry.MAX_IDLE_RECORDS + 100; // a busy service: more spans a second than the bound
+    int busy = IdRecycler.MAX_IDLE_RECORDS + 100; // a busy service: more spans a second than the bound
     for (int i = 1; i < busy; i++) {
       registry.idOf(span(i));
     }
