@@ -35,8 +35,9 @@ import java.util.logging.Logger;
  * <p>This class is the engine: one lock, the worker thread, the attempt timeout and shutdown. The
  * rules it applies live apart, each guarded by that lock: {@link PendingRequests} (what waits, what
  * is dropped to make room), {@link RetrySchedule} (when the next send may start) and {@link
- * DeliveryCounters} (what {@link #stats()} reports); {@link DeliveryWarnings} words the throttled
- * warnings. It stays above 250 lines because admission, the worker's wait, the attempt's wait and
+ * DeliveryCounters} (what {@link #stats()} reports); {@link DeliveryAttempt} is one send's
+ * first-wins outcome, and {@link DeliveryWarnings} words the throttled warnings and the recovery
+ * message. It stays above 250 lines because admission, the worker's wait, the attempt's wait and
  * shutdown are one state machine over one lock and condition: split further, each part would need
  * the others' fields.
  *
@@ -79,7 +80,7 @@ public final class DeliveryQueue implements ProfileExporter {
     this.schedule = new RetrySchedule(new Backoff(initialBackoff.toNanos(), maxBackoff.toNanos()), System.nanoTime());
     this.attemptTimeoutNanos = attemptTimeout.toNanos();
     this.shutdownTimeoutNanos = shutdownTimeout.toNanos();
-    this.warnings = new DeliveryWarnings(logger, transport.destination());
+    this.warnings = new DeliveryWarnings(logger, transport.destination(), this::stats);
     this.worker = OwnThreads.newDaemon(this::deliverUntilClosed, "spanflight-otlp-delivery");
   }
 
@@ -130,7 +131,7 @@ public final class DeliveryQueue implements ProfileExporter {
     }
     if (dropped != null) {
       dropped.result.fail();
-      warnings.dropped(reason, stats());
+      warnings.dropped(reason);
     }
     return added.result;
   }
@@ -168,7 +169,7 @@ public final class DeliveryQueue implements ProfileExporter {
     try {
       QueuedRequest next;
       while ((next = takeNext()) != null) {
-        Attempt attempt = new Attempt();
+        DeliveryAttempt attempt = new DeliveryAttempt(lock, changed);
         try {
           transport.send(next.bytes, attempt::complete);
         } catch (RuntimeException e) { // against the transport's contract: a failed attempt, not a dead queue
@@ -224,21 +225,21 @@ public final class DeliveryQueue implements ProfileExporter {
   }
 
   /** Waits for the transport's answer, at most the attempt timeout (or until the close deadline). */
-  private SendOutcome awaitOutcome(Attempt attempt) throws InterruptedException {
+  private SendOutcome awaitOutcome(DeliveryAttempt attempt) throws InterruptedException {
     long deadline = System.nanoTime() + attemptTimeoutNanos;
     lock.lock();
     try {
-      while (attempt.outcome == null) {
+      while (attempt.outcome() == null) {
         long limit = closing && closeDeadlineNanos - deadline < 0 ? closeDeadlineNanos : deadline;
         long wait = limit - System.nanoTime();
         if (wait <= 0) {
-          attempt.outcome =
-              SendOutcome.retryable("no answer within " + millis(limit == deadline ? attemptTimeoutNanos : shutdownTimeoutNanos));
+          attempt.complete(
+              SendOutcome.retryable("no answer within " + millis(limit == deadline ? attemptTimeoutNanos : shutdownTimeoutNanos)));
           break;
         }
         changed.awaitNanos(wait);
       }
-      return attempt.outcome;
+      return attempt.outcome();
     } finally {
       lock.unlock();
     }
@@ -270,27 +271,8 @@ public final class DeliveryQueue implements ProfileExporter {
     } finally {
       lock.unlock();
     }
-    switch (outcome.kind()) {
-      case DELIVERED:
-        request.result.succeed();
-        logDelivered(outcome, recovered);
-        break;
-      case RETRYABLE:
-        warnings.retrying(problem);
-        break;
-      default:
-        request.result.fail();
-        warnings.refused(problem);
-    }
-  }
-
-  private void logDelivered(SendOutcome outcome, boolean recovered) {
-    if (outcome.rejectedProfiles() > 0 || !outcome.description().isEmpty()) {
-      warnings.partialSuccess(outcome);
-    }
-    if (recovered) {
-      logger.info("Spanflight profiles export to " + destination() + " delivers again; since start: " + stats());
-    }
+    request.end(outcome);
+    warnings.settled(outcome, problem, recovered);
   }
 
   private void dropWhatIsLeft() {
@@ -313,22 +295,5 @@ public final class DeliveryQueue implements ProfileExporter {
     return nanos < 1_000_000_000L
         ? TimeUnit.NANOSECONDS.toMillis(nanos) + " ms"
         : String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
-  }
-
-  /** One send: the first outcome wins, a late one (after the attempt timed out) is ignored. */
-  private final class Attempt {
-    SendOutcome outcome; // guarded by lock
-
-    void complete(SendOutcome result) {
-      lock.lock();
-      try {
-        if (outcome == null) {
-          outcome = result;
-          changed.signalAll();
-        }
-      } finally {
-        lock.unlock();
-      }
-    }
   }
 }

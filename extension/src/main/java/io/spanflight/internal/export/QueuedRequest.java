@@ -23,4 +23,13 @@ final class QueuedRequest {
   boolean startAttempt() {
     return attempts++ > 0;
   }
+
+  /** Completes the result if {@code outcome} ends the request: succeeds if delivered, fails if refused. */
+  void end(SendOutcome outcome) {
+    if (outcome.kind() == SendOutcome.Kind.DELIVERED) {
+      result.succeed();
+    } else if (outcome.kind() == SendOutcome.Kind.FAILED) {
+      result.fail();
+    }
+  }
 }
