@@ -1,7 +1,5 @@
 package io.spanflight.smoke.collector;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
@@ -19,22 +17,16 @@ import io.opentelemetry.proto.collector.profiles.v1development.ProfilesServiceGr
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.TraceServiceGrpc;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.zip.GZIPInputStream;
 
 /**
  * An in-process OTLP collector on 127.0.0.1, on two ports: OTLP/gRPC ({@link #endpoint()}) and
@@ -49,6 +41,8 @@ import java.util.zip.GZIPInputStream;
  * of the next collector, whose answer goes back to the sender; it is recorded only when the next
  * collector accepted it. Metrics and logs are recorded and answered here, not forwarded.
  *
+ * <p>The HTTP side is an {@link OtlpHttpReceiver}; the gRPC services are here.
+ *
  * <p>Every collector started is remembered until {@link #takeStarted()}, so that a test base can
  * check every request any test received.
  */
@@ -59,19 +53,12 @@ public final class OtlpCollector implements AutoCloseable {
   private final List<ExportTraceServiceRequest> traceRequests = new CopyOnWriteArrayList<>();
   private final List<ExportMetricsServiceRequest> metricRequests = new CopyOnWriteArrayList<>();
   private final List<ExportProfilesServiceRequest> profileRequests = new CopyOnWriteArrayList<>();
-  private final List<byte[]> httpProfileBodies = new CopyOnWriteArrayList<>();
-  private final List<String> httpProfileEncodings = new CopyOnWriteArrayList<>();
   private final List<String> grpcProfileEncodings = new CopyOnWriteArrayList<>();
   private final Object received = new Object();
   private final Server server;
-  private final HttpServer httpServer;
+  private final OtlpHttpReceiver http;
   private final Forwarder forwarder; // null: answers every export with success itself
   private int port; // kept, so that it can be named after close()
-  private final ExecutorService httpThreads = Executors.newFixedThreadPool(2, r -> {
-    Thread t = new Thread(r, "otlp-collector-http");
-    t.setDaemon(true);
-    return t;
-  });
 
   private OtlpCollector(int grpcPort, Forwarder forwarder) {
     this.forwarder = forwarder;
@@ -83,13 +70,8 @@ public final class OtlpCollector implements AutoCloseable {
         .addService(metrics())
         .addService(logs())
         .build();
-    try {
-      httpServer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open the OTLP/HTTP port", e);
-    }
-    httpServer.createContext("/", this::handleHttp);
-    httpServer.setExecutor(httpThreads);
+    http = new OtlpHttpReceiver(forwarder, request -> record(traceRequests, request),
+        request -> record(metricRequests, request), request -> record(profileRequests, request));
   }
 
   /** Starts a collector on an ephemeral port. */
@@ -132,7 +114,7 @@ public final class OtlpCollector implements AutoCloseable {
       throw new UncheckedIOException("cannot start the OTLP collector on gRPC port " + grpcPort, e);
     }
     collector.port = collector.server.getPort();
-    collector.httpServer.start();
+    collector.http.start();
     STARTED.add(collector);
     return collector;
   }
@@ -158,17 +140,17 @@ public final class OtlpCollector implements AutoCloseable {
    * (the exporters append {@code /v1/traces}, {@code /v1development/profiles}, ...).
    */
   public String httpEndpoint() {
-    return "http://127.0.0.1:" + httpServer.getAddress().getPort();
+    return "http://127.0.0.1:" + http.port();
   }
 
   /** The bodies of the profile requests received over HTTP, decompressed, byte for byte. */
   public List<byte[]> httpProfileBodies() {
-    return List.copyOf(httpProfileBodies);
+    return http.profileBodies();
   }
 
   /** The Content-Encoding of each profile request received over HTTP ("identity" when none). */
   public List<String> httpProfileEncodings() {
-    return List.copyOf(httpProfileEncodings);
+    return http.profileEncodings();
   }
 
   /** The grpc-encoding of each profile request received over gRPC ("identity" when none). */
@@ -211,8 +193,7 @@ public final class OtlpCollector implements AutoCloseable {
 
   @Override
   public void close() {
-    httpServer.stop(0);
-    httpThreads.shutdownNow();
+    http.close();
     server.shutdown();
     if (forwarder != null) {
       forwarder.close();
@@ -232,101 +213,6 @@ public final class OtlpCollector implements AutoCloseable {
     synchronized (received) {
       received.notifyAll();
     }
-  }
-
-  private void handleHttp(HttpExchange exchange) throws IOException {
-    String path = exchange.getRequestURI().getPath();
-    if (forwarder != null && (path.equals(HTTP_PROFILES_PATH) || path.equals("/v1/traces"))) {
-      forwardHttp(exchange, path);
-      return;
-    }
-    try (exchange) {
-      byte[] response;
-      try {
-        response = answerHttp(exchange);
-      } catch (IOException | RuntimeException e) { // not protobuf, or not the right message
-        exchange.sendResponseHeaders(400, -1);
-        return;
-      }
-      if (response == null) {
-        exchange.sendResponseHeaders(404, -1);
-        return;
-      }
-      exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
-      exchange.sendResponseHeaders(200, response.length == 0 ? -1 : response.length);
-      if (response.length > 0) {
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(response);
-        }
-      }
-    }
-  }
-
-  /** Forwards the request's bytes to the next collector, answers with its answer, records it if accepted. */
-  private void forwardHttp(HttpExchange exchange, String path) throws IOException {
-    try (exchange) {
-      String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-      byte[] sent;
-      try (InputStream in = exchange.getRequestBody()) {
-        sent = in.readAllBytes();
-      }
-      Forwarder.Answer answer = forwarder.post(path, sent, exchange.getRequestHeaders().getFirst("Content-Type"),
-          encoding);
-      if (answer.status() / 100 == 2) {
-        byte[] body = decoded(sent, encoding);
-        if (path.equals(HTTP_PROFILES_PATH)) {
-          recordHttpProfiles(body, encoding);
-        } else {
-          record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
-        }
-      }
-      answer.contentType().ifPresent(type -> exchange.getResponseHeaders().set("Content-Type", type));
-      answer.retryAfter().ifPresent(value -> exchange.getResponseHeaders().set("Retry-After", value));
-      exchange.sendResponseHeaders(answer.status(), answer.body().length == 0 ? -1 : answer.body().length);
-      if (answer.body().length > 0) {
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(answer.body());
-        }
-      }
-    }
-  }
-
-  /** Records the request and returns the response body; null for an unknown path. */
-  private byte[] answerHttp(HttpExchange exchange) throws IOException {
-    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = decoded(in.readAllBytes(), encoding);
-    }
-    switch (exchange.getRequestURI().getPath()) {
-      case HTTP_PROFILES_PATH:
-        recordHttpProfiles(body, encoding);
-        return ExportProfilesServiceResponse.getDefaultInstance().toByteArray();
-      case "/v1/traces":
-        record(traceRequests, ExportTraceServiceRequest.parseFrom(body));
-        return ExportTraceServiceResponse.getDefaultInstance().toByteArray();
-      case "/v1/metrics":
-        record(metricRequests, ExportMetricsServiceRequest.parseFrom(body));
-        return ExportMetricsServiceResponse.getDefaultInstance().toByteArray();
-      case "/v1/logs":
-        return new byte[0];
-      default:
-        return null;
-    }
-  }
-
-  /** {@code body} as sent with Content-Encoding {@code encoding}, uncompressed. */
-  private static byte[] decoded(byte[] body, String encoding) throws IOException {
-    return "gzip".equalsIgnoreCase(encoding)
-        ? new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes() : body;
-  }
-
-  /** Records a profiles request that came over HTTP: the message, its uncompressed bytes and its encoding. */
-  private void recordHttpProfiles(byte[] body, String encoding) throws IOException {
-    ExportProfilesServiceRequest profiles = ExportProfilesServiceRequest.parseFrom(body);
-    httpProfileBodies.add(body);
-    httpProfileEncodings.add(encoding == null ? "identity" : encoding);
-    record(profileRequests, profiles);
   }
 
   /**
