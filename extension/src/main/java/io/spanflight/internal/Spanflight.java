@@ -12,7 +12,7 @@ import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
-import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.List;

@@ -122,7 +122,7 @@ public record SpanflightConfig(
   public static final String JFR_CAP = "otel.spanflight.jfr.cap";
   /**
    * {@code auto} (Spanflight's chunk reader, the JDK's event stream once it cannot read a chunk),
-   * {@code spanflight} or {@code jdk}: see {@link io.spanflight.internal.jfr.JfrReaders}.
+   * {@code spanflight} or {@code jdk}: see {@link io.spanflight.internal.jfr.join.JfrReaders}.
    */
   public static final String JFR_READER = "otel.spanflight.jfr.reader";
   /**

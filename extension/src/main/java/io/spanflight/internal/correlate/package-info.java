@@ -6,7 +6,7 @@
  *
  * <p>In: drained switches, lost counts and thread ends from {@code bridge} (as its {@code
  * TimelineSink}); samples as plain values (thread, ticks, stack, leaf, value) from {@code
- * jfr.SampleJoiner}, with the clock that places their ticks ({@link
+ * jfr.join.SampleJoiner}, with the clock that places their ticks ({@link
  * io.spanflight.internal.correlate.SampleClock}); context records from {@code registry}, the
  * {@code filter.SampleFilters}; on JDK 17 and 21, the method hooks' calls from {@code
  * instrumentation} ({@link io.spanflight.internal.correlate.HookedMethodSamples}). Out: kept

@@ -1,6 +1,8 @@
 package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.jfr.join.JoinSource;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
@@ -24,7 +26,7 @@ import java.util.logging.Logger;
  */
 public final class BlindSources {
   /** The sources watched; {@link JfrSource#watched} is the index in this list. */
-  static final List<String> WATCHED = List.of(SourceSettings.CPU, SourceSettings.CPU_TIME, SourceSettings.ALLOCATION);
+  static final List<String> WATCHED = JoinSource.WATCHED;
   static final int WINDOW = 3;
   static final long CPU_PERIODS = 50;
   static final long ALLOCATED_MB = 64;

@@ -4,6 +4,7 @@ import io.spanflight.internal.jfr.chunk.ChunkFormatException;
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.spanflight.internal.jfr;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.jfr.chunk.RecordedConstants;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

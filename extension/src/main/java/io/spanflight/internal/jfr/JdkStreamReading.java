@@ -2,6 +2,7 @@ package io.spanflight.internal.jfr;
 
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.threads.OwnThreads;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.jfr.chunk.ChunkFormatException;
 import io.spanflight.internal.jfr.chunk.RepositoryFollower;
 import io.spanflight.internal.jfr.chunk.UntrustedRepositoryException;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.threads.OwnThreads;
 import java.io.IOException;

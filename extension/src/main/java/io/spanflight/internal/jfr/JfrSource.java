@@ -3,6 +3,7 @@ package io.spanflight.internal.jfr;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.costs.SourceCostKind;
 import io.spanflight.internal.format.CostKind;
+import io.spanflight.internal.jfr.join.JoinSource;
 import io.spanflight.internal.profile.SampleType;
 import java.util.Set;
 import java.util.function.LongFunction;
@@ -26,7 +27,7 @@ import java.util.function.LongFunction;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class JfrSource {
+final class JfrSource implements JoinSource {
   static final String SAMPLED_THREAD = "sampledThread";
   static final String EVENT_THREAD = "eventThread";
   private static final int CACHED_TYPES = 4;
@@ -59,7 +60,7 @@ final class JfrSource {
    * Spanflight's own threads are left out ({@link io.spanflight.internal.threads.OwnThreads}).
    */
   final boolean waits;
-  /** Its index among {@link BlindSources#WATCHED}, or -1: sources whose silence is watched. */
+  /** Its index among {@link JoinSource#WATCHED}, or -1: sources whose silence is watched. */
   final int watched;
   /** Our setting's value as JFR applies it, over time. */
   final SettingHistory inForce = new SettingHistory();
@@ -103,14 +104,40 @@ final class JfrSource {
     this.minDurationNanos = minDurationNanos;
     this.costKind = SourceCostKind.of(sourceName);
     this.waits = WAIT_SOURCES.contains(sourceName);
-    this.watched = BlindSources.WATCHED.indexOf(sourceName);
+    this.watched = JoinSource.WATCHED.indexOf(sourceName);
+  }
+
+  @Override
+  public String sourceName() {
+    return sourceName;
+  }
+
+  @Override
+  public int costKind() {
+    return costKind;
+  }
+
+  @Override
+  public int watched() {
+    return watched;
+  }
+
+  @Override
+  public boolean waits() {
+    return waits;
+  }
+
+  @Override
+  public boolean periodKnown() {
+    return typeForPeriod == null || inForce.changes() > 0;
   }
 
   /**
    * The sample type of an event at JFR tick time {@code ticks}: for periodic sources, the one
    * whose period is the period in force then (ours until JFR reports otherwise).
    */
-  SampleType typeAt(long ticks) {
+  @Override
+  public SampleType typeAt(long ticks) {
     if (typeForPeriod == null) {
       return type;
     }
@@ -119,7 +146,8 @@ final class JfrSource {
   }
 
   /** True when an event of {@code durationNanos} is shorter than our threshold (another recording asked for it). */
-  boolean belowOurThreshold(long durationNanos) {
+  @Override
+  public boolean belowOurThreshold(long durationNanos) {
     return minDurationNanos > 0 && durationNanos < minDurationNanos;
   }
 

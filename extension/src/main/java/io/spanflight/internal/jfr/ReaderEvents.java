@@ -4,6 +4,7 @@ import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.jfr.chunk.Expected;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.logging.ThrottledLogger;
 import java.util.ArrayList;
 import java.util.List;

@@ -34,7 +34,7 @@ final class SampleLosses {
   private final int[] intervalsSinceLine = new int[watched];
 
   /**
-   * @param lost samples lost since startup, by index in {@link BlindSources#WATCHED}
+   * @param lost samples lost since startup, by index in {@link JoinSource#WATCHED}
    * @param delivered events delivered since startup, by the same index
    */
   SampleLosses(IntToLongFunction lost, IntToLongFunction delivered) {

@@ -1,15 +1,15 @@
 /**
- * The JFR side of the join: our recording (sources, settings, the calibrated clock), the thread
- * that reads it as JFR writes it (with our own chunk reader, {@code jfr.chunk}), and the handing of
- * each event's values to the join.
+ * Our JFR recording (sources, settings) and the thread that reads it as JFR writes it (with our own
+ * chunk reader, {@code jfr.chunk}, or the JDK's stream), handing each event's values to the join
+ * ({@code jfr.join}) and the calibration events to the clock ({@code jfr.clock}).
  *
  * <p>In: JFR events (our recording's chunk files, read by {@code jfr.chunk.ChunkReader}: samples,
  * {@code jdk.ActiveSetting}, our calibration event), the configured sources from {@code config},
  * the span scope event type that {@code capture} commits ({@code capture.SpanScopeEvent}, only
  * enabled here). Out: each sample's values (thread, ticks, stack and leaf as indexes of the
- * reader's constant store, value) to {@code correlate.TimelineJoin}, whose rules link it and
- * hand it to {@code profile.ProfileCollector}, with {@link io.spanflight.internal.jfr.clock.JfrClock} as
- * its {@code correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
+ * reader's constant store, value) to {@code jfr.join.SampleJoiner}, which hands them to {@code
+ * correlate.TimelineJoin} with {@link io.spanflight.internal.jfr.clock.JfrClock} as its {@code
+ * correlate.SampleClock}; {@code jdk.MethodTiming} deltas to the collector directly.
  *
  * <p>The method sources ({@code methodtiming}, {@code methodtrace}) are JFR's {@code
  * jdk.MethodTiming} and {@code jdk.MethodTrace} events (JEP 520) on JDK 25 and later, and before

@@ -9,7 +9,7 @@ import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.jfr.BlindSources;
-import io.spanflight.internal.jfr.SampleJoiner;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.List;
 import java.util.function.Supplier;

@@ -6,7 +6,7 @@
  * io.spanflight.internal.selfmetrics.ExporterTotals} adds the exporters' counts up over every run.
  *
  * <p>In: the parts' counters, read on the background thread and by the meter's callbacks ({@code
- * jfr.SampleJoiner}, {@code jfr.BlindSources}, {@code correlate.Timelines}, {@code
+ * jfr.join.SampleJoiner}, {@code jfr.BlindSources}, {@code correlate.Timelines}, {@code
  * registry.ContextRegistry}, {@code capture.WrapperSelfCheck}, the current run's {@code
  * export.ProfileExporter}). Out: instruments on the global OpenTelemetry's meter, log lines.
  *

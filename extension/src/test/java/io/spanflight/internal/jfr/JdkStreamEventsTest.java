@@ -6,6 +6,8 @@ import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.PlainJoiners;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.profile.ProfileInterval;
 import java.nio.file.Path;

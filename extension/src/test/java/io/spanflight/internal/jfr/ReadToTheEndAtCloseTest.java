@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
+import io.spanflight.internal.jfr.join.PlainJoiners;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.profile.ProfileCollector;
 import java.time.Duration;
 import java.util.Map;

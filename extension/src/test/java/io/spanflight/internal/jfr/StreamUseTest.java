@@ -8,6 +8,7 @@ import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.jfr.clock.JfrClock;
+import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -7,7 +7,7 @@ import java.util.logging.Logger;
 /**
  * Which reader reads our JFR recording, for the life of the JVM: Spanflight's own chunk reader
  * ({@link io.spanflight.internal.jfr.chunk.ChunkReader}) or the JDK's event stream ({@code
- * jdk.jfr.consumer.EventStream}, see {@link JdkStreamEvents}). {@code otel.spanflight.jfr.reader}
+ * jdk.jfr.consumer.EventStream}, see {@code jfr.JdkStreamEvents}). {@code otel.spanflight.jfr.reader}
  * chooses: {@link Choice#AUTO} (the default) reads with ours until it meets a chunk it cannot read
  * (a format version it does not know, metadata it cannot parse, a truncated chunk, an event whose
  * fields are not laid out as its plan expects), then with the JDK's from then on, saying so in one
@@ -60,7 +60,7 @@ public final class JfrReaders {
    * JDK's stream for good, says so in one warning and counts it, and returns true; otherwise false
    * (the caller handles the failure as before).
    */
-  boolean fallBack(Exception failure) {
+  public boolean fallBack(Exception failure) {
     if (choice != Choice.AUTO || jdk) {
       return false;
     }
@@ -95,7 +95,7 @@ public final class JfrReaders {
   }
 
   /** For the summary line: {@code reader=jdk (fallbacks 1)}. */
-  String describe() {
+  public String describe() {
     return "reader=" + inUse() + " (" + choice.name().toLowerCase(Locale.ROOT) + ", fallbacks " + fallbacks.get() + ")";
   }
 }

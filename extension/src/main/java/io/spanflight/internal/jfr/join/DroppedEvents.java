@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class DroppedEvents {
+public final class DroppedEvents {
   /** Why an event could not be joined at all. */
-  enum Reason {
+  public enum Reason {
     /** The event names no thread the chunk knows. */
     NO_THREAD("no thread"),
     /** No stack, or one that could not be resolved or read again from the chunk. */

@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 /** For tests in other packages: joins that the join path counts as unknown, and why. */
 public final class UnknownJoins {

@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import io.spanflight.internal.correlate.TimelineJoin;
 import io.spanflight.internal.correlate.Timelines;
@@ -28,7 +28,7 @@ import java.util.function.LongPredicate;
 public final class SampleJoiner {
   static final int MAX_PROMPT_RECALIBRATIONS = 3;
   /** {@link #onEvent}'s thread id of an event whose thread the chunk does not name. */
-  static final long NO_THREAD = Long.MIN_VALUE;
+  public static final long NO_THREAD = Long.MIN_VALUE;
 
   private final JfrClock clock;
   private final TimelineJoin join;
@@ -79,7 +79,7 @@ public final class SampleJoiner {
    * thread-safe, and a stream started after another was closed must not begin while the old one's
    * thread still reads (it ends at its next pause, or later if JFR keeps it busy).
    */
-  ReentrantLock feeding() {
+  public ReentrantLock feeding() {
     return feeding;
   }
 
@@ -89,12 +89,12 @@ public final class SampleJoiner {
   }
 
   /** The store the reader of the events given to {@link #onEvent} interns their stacks in. */
-  ConstantStore store() {
+  public ConstantStore store() {
     return store;
   }
 
   /** A calibration event: its start in ticks and the nanoTime read right after. */
-  void onCalibration(long startTicks, long nanoTime) {
+  public void onCalibration(long startTicks, long nanoTime) {
     clock.calibrate(startTicks, nanoTime);
     counts.calibrated(clock);
     // A point off the line is a preempted calibration or a clock that left the line: until the
@@ -121,7 +121,7 @@ public final class SampleJoiner {
    * @param stack the event's stack in the {@link #store()}, or -1 (dropped)
    * @param leaf a method of the store to show above the stack, or -1
    */
-  void onEvent(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
+  public void onEvent(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
       long startEpochNanos, long durationNanos, long value) {
     counts.delivered(source);
     if (!pending.isEmpty()) {
@@ -135,7 +135,7 @@ public final class SampleJoiner {
       counts.belowOurThreshold(); // there because another recording asked for a lower threshold
       return;
     }
-    if (source.waits && ownThread.test(javaThreadId)) {
+    if (source.waits() && ownThread.test(javaThreadId)) {
       counts.ownThreadWait(); // Spanflight waiting for work, not the application
       return;
     }
@@ -152,12 +152,12 @@ public final class SampleJoiner {
    * PendingSamples#joinAtEnd}); so every event read is joined or counted ({@code Spanflight stopped:
    * ... dropped=}).
    */
-  void endOfStream() {
+  public void endOfStream() {
     pending.joinAtEnd();
   }
 
   /** An event whose value field is missing or empty: nothing to weigh it by (see {@link JoinCounts#dropped()}). */
-  void dropWithoutWeight() {
+  public void dropWithoutWeight() {
     dropped.add(DroppedEvents.Reason.NO_WEIGHT);
   }
 
@@ -165,9 +165,9 @@ public final class SampleJoiner {
     join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
   }
 
-  private void join(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
+  private void join(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
       long startEpochNanos, long value) {
-    join.join(source.sourceName, source.costKind, source.typeAt(startTicks), javaThreadId, virtual && javaThreadId >= 0,
+    join.join(source.sourceName(), source.costKind(), source.typeAt(startTicks), javaThreadId, virtual && javaThreadId >= 0,
         startTicks, stack, leaf, startEpochNanos, value);
   }
 
@@ -219,7 +219,7 @@ public final class SampleJoiner {
    * JFR reports that it lost {@code count} samples of {@code source} ({@code
    * jdk.CPUTimeSamplesLost}: the CPU-time sampler's queue of a thread was full).
    */
-  void onSamplesLost(JfrSource source, long count) {
+  public void onSamplesLost(JoinSource source, long count) {
     counts.lost(source, count);
   }
 

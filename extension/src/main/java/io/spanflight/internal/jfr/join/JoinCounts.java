@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import io.spanflight.internal.correlate.TimelineJoin;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
@@ -22,10 +22,10 @@ public final class JoinCounts {
   private final AtomicLong belowThreshold = new AtomicLong();
   private final AtomicLong ownThreadWaits = new AtomicLong();
   private final AtomicLong calibrations = new AtomicLong();
-  /** Events the reader delivered per watched source ({@link BlindSources#WATCHED}), since startup. */
-  private final AtomicLongArray watchedEvents = new AtomicLongArray(BlindSources.WATCHED.size());
+  /** Events the reader delivered per watched source ({@link JoinSource#WATCHED}), since startup. */
+  private final AtomicLongArray watchedEvents = new AtomicLongArray(JoinSource.WATCHED.size());
   /** Samples JFR says it lost, per watched source (only the CPU-time sampler reports them). */
-  private final AtomicLongArray lostSamples = new AtomicLongArray(BlindSources.WATCHED.size());
+  private final AtomicLongArray lostSamples = new AtomicLongArray(JoinSource.WATCHED.size());
   /** The clock's {@link JfrClock#trustedAheadNanos()} after the newest calibration. */
   private volatile long trustedAheadNanos;
   /** The clock's {@link JfrClock#maxResidualNanos()} then (the clock is the consumer thread's). */
@@ -44,15 +44,17 @@ public final class JoinCounts {
     calibrations.incrementAndGet();
   }
 
-  void delivered(JfrSource source) {
-    if (source.watched >= 0) {
-      watchedEvents.incrementAndGet(source.watched);
+  void delivered(JoinSource source) {
+    int watched = source.watched();
+    if (watched >= 0) {
+      watchedEvents.incrementAndGet(watched);
     }
   }
 
-  void lost(JfrSource source, long count) {
-    if (source.watched >= 0 && count > 0) {
-      lostSamples.addAndGet(source.watched, count);
+  void lost(JoinSource source, long count) {
+    int watched = source.watched();
+    if (watched >= 0 && count > 0) {
+      lostSamples.addAndGet(watched, count);
     }
   }
 
@@ -103,7 +105,7 @@ public final class JoinCounts {
   }
 
   /** Events dropped for {@code reason} (see {@link #dropped()}). */
-  long dropped(DroppedEvents.Reason reason) {
+  public long dropped(DroppedEvents.Reason reason) {
     return dropped.count(reason);
   }
 
@@ -136,13 +138,13 @@ public final class JoinCounts {
     return trustedAheadNanos;
   }
 
-  /** Events the reader delivered of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
-  long watchedEvents(int index) {
+  /** Events the reader delivered of the watched source {@code index} ({@link JoinSource#WATCHED}), since startup. */
+  public long watchedEvents(int index) {
     return watchedEvents.get(index);
   }
 
-  /** Samples JFR lost of the watched source {@code index} ({@link BlindSources#WATCHED}), since startup. */
-  long lostSamples(int index) {
+  /** Samples JFR lost of the watched source {@code index} ({@link JoinSource#WATCHED}), since startup. */
+  public long lostSamples(int index) {
     return lostSamples.get(index);
   }
 

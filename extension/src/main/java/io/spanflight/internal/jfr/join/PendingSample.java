@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 /**
  * What the join needs of one event that must wait (the clock is not calibrated yet, or the period
@@ -8,7 +8,7 @@ package io.spanflight.internal.jfr;
  * <p>Not API: internal to Spanflight.
  */
 final class PendingSample {
-  final JfrSource source;
+  final JoinSource source;
   final long javaThreadId;
   final boolean virtual;
   final int stack;
@@ -18,7 +18,7 @@ final class PendingSample {
   final long startEpochNanos;
   final long value;
 
-  PendingSample(JfrSource source, long javaThreadId, boolean virtual, int stack, int leaf, int storeGeneration,
+  PendingSample(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, int storeGeneration,
       long startTicks, long startEpochNanos, long value) {
     this.source = source;
     this.javaThreadId = javaThreadId;

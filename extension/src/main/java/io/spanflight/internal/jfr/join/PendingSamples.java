@@ -1,4 +1,4 @@
-package io.spanflight.internal.jfr;
+package io.spanflight.internal.jfr.join;
 
 import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.jfr.clock.JfrClock;
@@ -41,10 +41,9 @@ final class PendingSamples {
   }
 
   /** Whether an event of {@code source} can be joined now. */
-  boolean ready(JfrSource source) {
+  boolean ready(JoinSource source) {
     return clock.calibrated()
-        && (source.typeForPeriod == null
-            || source.inForce.changes() > 0
+        && (source.periodKnown()
             || System.nanoTime() - since > SETTINGS_WAIT_MILLIS * 1_000_000L);
   }
 
