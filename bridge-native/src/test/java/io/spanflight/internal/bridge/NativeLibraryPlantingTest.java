@@ -3,7 +3,7 @@ package io.spanflight.internal.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.spanflight.internal.ForeignOwner;
+import io.spanflight.testsupport.ForeignOwner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

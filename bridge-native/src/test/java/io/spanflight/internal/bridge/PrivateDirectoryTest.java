@@ -1,12 +1,12 @@
 package io.spanflight.internal.bridge;
 
-import static io.spanflight.internal.FileModes.mode;
+import static io.spanflight.testsupport.FileModes.mode;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.ForeignOwner;
-import io.spanflight.internal.OwnTmpdir;
+import io.spanflight.testsupport.ForeignOwner;
+import io.spanflight.testsupport.OwnTmpdir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

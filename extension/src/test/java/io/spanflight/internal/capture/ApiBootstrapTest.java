@@ -4,9 +4,9 @@ import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.ForeignOwner;
 import io.spanflight.internal.bridge.PrivateDirectory;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.testsupport.ForeignOwner;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.spanflight.internal.export;
 
-import static io.spanflight.internal.FileModes.mode;
+import static io.spanflight.testsupport.FileModes.mode;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.ForeignOwner;
 import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.SpanflightConfig.FileFormat;
+import io.spanflight.testsupport.ForeignOwner;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;

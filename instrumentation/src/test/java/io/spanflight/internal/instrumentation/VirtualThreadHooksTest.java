@@ -1,10 +1,10 @@
 package io.spanflight.internal.instrumentation;
 
-import static io.spanflight.internal.FileModes.mode;
+import static io.spanflight.testsupport.FileModes.mode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.OwnTmpdir;
+import io.spanflight.testsupport.OwnTmpdir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

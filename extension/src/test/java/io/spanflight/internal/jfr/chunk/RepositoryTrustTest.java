@@ -3,8 +3,8 @@ package io.spanflight.internal.jfr.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.spanflight.internal.ForeignOwner;
 import io.spanflight.internal.jfr.chunk.ChunkSamples.Sample;
+import io.spanflight.testsupport.ForeignOwner;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

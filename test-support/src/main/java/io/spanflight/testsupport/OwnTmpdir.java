@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.testsupport;
 
 import java.nio.file.Path;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.testsupport;
 
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 

@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.testsupport;
 
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -14,8 +14,7 @@ import java.nio.file.Path;
  * it fails.
  *
  * <p>Test support (module {@code test-support}), shared by the tests of {@code bridge-native} and
- * {@code extension} that plant files of another user; it keeps the package the extension's tests
- * import it from. Never in spanflight.jar.
+ * {@code extension} that plant files of another user. Never in spanflight.jar.
  */
 public final class ForeignOwner {
   public static final int UID = 12345;
