@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spanflight.testsupport.ForeignOwner;
+import io.spanflight.testsupport.OldTempNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,12 +38,7 @@ class NativeLibraryPlantingTest {
     try (InputStream in = NativeLibrary.class.getResourceAsStream(NativeLibrary.RESOURCE)) {
       library = in.readAllBytes();
     }
-    byte[] digest = MessageDigest.getInstance("SHA-256").digest(library);
-    StringBuilder hash = new StringBuilder();
-    for (int i = 0; i < 8; i++) {
-      hash.append(String.format("%02x", digest[i]));
-    }
-    oldName = tmp.resolve("libspanflight-" + hash + ".so");
+    oldName = tmp.resolve(OldTempNames.of("libspanflight-", library, ".so"));
   }
 
   @Test

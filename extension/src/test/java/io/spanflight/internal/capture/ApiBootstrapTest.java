@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.spanflight.internal.bridge.PrivateDirectory;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.testsupport.ForeignOwner;
+import io.spanflight.testsupport.OldTempNames;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,12 +33,7 @@ class ApiBootstrapTest {
     try (InputStream in = ApiBootstrap.class.getResourceAsStream(ApiBootstrap.API_JAR)) {
       apiJar = in.readAllBytes();
     }
-    byte[] digest = MessageDigest.getInstance("SHA-256").digest(apiJar);
-    StringBuilder hash = new StringBuilder();
-    for (int i = 0; i < 8; i++) {
-      hash.append(String.format("%02x", digest[i]));
-    }
-    oldName = tmp.resolve("spanflight-api-" + hash + ".jar");
+    oldName = tmp.resolve(OldTempNames.of("spanflight-api-", apiJar, ".jar"));
   }
 
   @Test
