@@ -1,12 +1,18 @@
-package io.spanflight.internal.profile;
+package io.spanflight.benchmarks;
 
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.bridge.JavaContextBridge;
+import io.spanflight.internal.profile.EpochClock;
+import io.spanflight.internal.profile.ExportRequestEncoder;
+import io.spanflight.internal.profile.ProfileCollector;
+import io.spanflight.internal.profile.ProfileInterval;
+import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
+import io.spanflight.internal.registry.UserEntries;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Random;
@@ -28,7 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Encoding one export interval of 20 000 CPU samples over 2 000 distinct stacks (depth 40 over
  * 500 functions) and 200 spans: time and allocation per request ({@code -prof gc}); the gzipped
- * size is printed once. Lives in the profile package to build the interval without JFR.
+ * size is printed once. The interval is collected as the JFR reader feeds it ({@link
+ * ProfileCollector#add} over {@link SyntheticStacks}), without JFR. Each span's context carries
+ * its request's route and method as attributes (user-defined entries here: they reach the samples
+ * as a local root's span attributes do).
+ * <pre>java -jar benchmarks/target/benchmarks.jar EncodeBenchmark -prof gc</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -60,33 +70,20 @@ public class EncodeBenchmark {
       SpanContext sc =
           SpanContext.create(
               String.format("%032x", i + 1), String.format("%016x", i + 1), TraceFlags.getSampled(), TraceState.getDefault());
-      spans[i] = registry.resolve(registry.idOf(sc));
+      // each span's request has one of 10 routes, as context attributes
+      UserEntries request = new UserEntries(new String[] {"http.route", "/route/" + i % 10, "http.request.method", "GET"});
+      spans[i] = registry.resolve(registry.idOf(sc, request));
     }
+    SyntheticStacks stacks = new SyntheticStacks(random, STACKS, DEPTH, FUNCTIONS);
+    ProfileCollector collector = new ProfileCollector();
     long start = EpochClock.nowNanos();
-    ProfileInterval interval = new ProfileInterval(start);
-    DictionaryBuilder d = interval.dictionary;
-    int[] stacks = new int[STACKS];
-    for (int s = 0; s < STACKS; s++) {
-      int[] locations = new int[DEPTH];
-      for (int f = 0; f < DEPTH; f++) {
-        int fn = random.nextInt(FUNCTIONS);
-        int function = d.function("com.example.service.Component" + (fn % 50), "method" + fn, "()V");
-        locations[f] = d.location(function, 10 + random.nextInt(200));
-      }
-      stacks[s] = d.stack(locations);
-    }
     SampleType cpu = SampleType.cpuSamples(20_000_000L);
-    SampleTable table = interval.tables.computeIfAbsent(cpu, t -> new SampleTable());
     for (int i = 0; i < SAMPLES; i++) {
       int span = random.nextInt(SPANS);
       boolean inSpan = random.nextInt(5) != 0;
-      int link = inSpan ? d.link(spans[span]) : 0;
-      // each span's request has one of 10 routes, as context attributes
-      int attributes =
-          inSpan ? d.attributeSet(new String[] {"http.route", "/route/" + span % 10, "http.request.method", "GET"}) : 0;
-      table.add(stacks[random.nextInt(STACKS)], link, attributes, start + i * 500_000L, 1);
+      collector.add(cpu, stacks, -1, random.nextInt(STACKS), inSpan ? spans[span] : null, start + i * 500_000L, 1);
     }
-    return interval;
+    return collector.takeInterval();
   }
 
   @Benchmark
