@@ -53,8 +53,12 @@ public final class Spanflight implements ProfilerControl {
   /**
    * Starts profiling. Cheap on the calling thread (the agent's startup): the exporter and the JFR
    * stream are created on a background thread.
+   *
+   * <p>Public as the in-process entry point for harnesses (the benchmarks' {@code
+   * TimelineMemoryHarness}), which run Spanflight without the agent; with {@link #shutdown},
+   * {@link #timelines} and {@link #joiner}. Still not API.
    */
-  static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
+  public static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
     return start(config, resource, localRoots, new SpanCostLink());
   }
 
@@ -126,8 +130,11 @@ public final class Spanflight implements ProfilerControl {
     return true;
   }
 
-  /** At JVM shutdown (and for tests): switches off for good. */
-  void shutdown() {
+  /**
+   * At JVM shutdown (and for tests): switches off for good. Public for harnesses, as {@link
+   * #start(SpanflightConfig, Resource, LocalRoots)}.
+   */
+  public void shutdown() {
     synchronized (this) {
       shutDown = true;
     }
@@ -202,7 +209,8 @@ public final class Spanflight implements ProfilerControl {
     return path.spanCosts();
   }
 
-  Timelines timelines() {
+  /** The timelines the rings drain into; public for harnesses, as {@link #start(SpanflightConfig, Resource, LocalRoots)}. */
+  public Timelines timelines() {
     return path.timelines();
   }
 
@@ -210,7 +218,8 @@ public final class Spanflight implements ProfilerControl {
     return path.registry();
   }
 
-  SampleJoiner joiner() {
+  /** The join of JFR samples with the timelines; public for harnesses, as {@link #start(SpanflightConfig, Resource, LocalRoots)}. */
+  public SampleJoiner joiner() {
     return path.joiner();
   }
 }

@@ -1,4 +1,4 @@
-package io.spanflight.internal;
+package io.spanflight.benchmarks;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
@@ -8,8 +8,10 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.Spanflight;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.config.SpanflightConfig;
+import io.spanflight.internal.control.ProfilerControl.Counter;
 import io.spanflight.internal.registry.LocalRoots;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * timelines' array bytes, their steps, the interned contexts, and the samples joined, unknown and
  * lost; in the last second it also measures the heap retained after a full GC, against a baseline
  * taken before the switching started (timelines, registry, and whatever else Spanflight and JFR
- * hold). Run: {@code java -cp benchmarks/target/benchmarks.jar io.spanflight.internal.TimelineMemoryHarness [seconds] [threads] [switchesPerSecond]}.
+ * hold). Run: {@code java -cp benchmarks/target/benchmarks.jar io.spanflight.benchmarks.TimelineMemoryHarness [seconds] [threads] [switchesPerSecond]}.
  */
 public final class TimelineMemoryHarness {
   private static volatile long sink;
@@ -58,7 +60,7 @@ public final class TimelineMemoryHarness {
     }
     long peakBytes = 0;
     int peakSteps = 0;
-    int peakContexts = 0;
+    long peakContexts = 0;
     while (System.nanoTime() < end) {
       LockSupport.parkNanos(1_000_000_000L);
       if (retained < 0 && end - System.nanoTime() < 1_500_000_000L) {
@@ -69,7 +71,7 @@ public final class TimelineMemoryHarness {
       }
       long bytes = spanflight.timelines().memoryBytes();
       int steps = spanflight.timelines().stepCount();
-      int contexts = spanflight.registry().size();
+      long contexts = spanflight.counter(Counter.CONTEXTS); // the registry's size
       peakBytes = Math.max(peakBytes, bytes);
       peakSteps = Math.max(peakSteps, steps);
       peakContexts = Math.max(peakContexts, contexts);
