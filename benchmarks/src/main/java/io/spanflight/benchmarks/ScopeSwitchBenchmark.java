@@ -12,7 +12,6 @@ import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.capture.SpanflightContextStorage;
 import io.spanflight.internal.capture.SwitchRecorder;
-import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import java.lang.invoke.MethodHandle;
@@ -69,7 +68,7 @@ public class ScopeSwitchBenchmark {
       if (spanflight.equals("native") && !bridge.implementation().startsWith("native")) {
         throw new IllegalStateException("native bridge unavailable: " + bridge.implementation());
       }
-      ContextRegistry registry = new ContextRegistry(bridge, ContextAttributes.NONE, localRoots, false);
+      ContextRegistry registry = ContextRegistry.builder(bridge).liveSpans(localRoots, false).build();
       localRoots.connect(registry);
       SpanflightContextStorage.start(new SwitchRecorder(registry, bridge));
       DrainWarmUp.drain(bridge, 20);

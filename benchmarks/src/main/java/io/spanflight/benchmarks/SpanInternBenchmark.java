@@ -47,11 +47,11 @@ public class SpanInternBenchmark {
   private final Tracer bareTracer =
       SdkTracerProvider.builder().addSpanProcessor(new IdleProcessor()).build().get("bench");
   private final ContextBridge bridge = ContextBridges.create(1024, null, false);
-  private final ContextRegistry registry = new ContextRegistry(
-      bridge,
-      new ContextAttributes(List.of("http.route", "http.request.method"), localRoots::localRoot, new AttributeKeyMap()),
-      localRoots,
-      false);
+  private final ContextRegistry registry = ContextRegistry.builder(bridge)
+      .attributes(new ContextAttributes(
+          List.of("http.route", "http.request.method"), localRoots::localRoot, new AttributeKeyMap()))
+      .liveSpans(localRoots, false)
+      .build();
   private Span root;
 
   private static final class IdleProcessor implements io.opentelemetry.sdk.trace.SpanProcessor {

@@ -104,7 +104,8 @@ record DataPath(
         config.contextAttributes().isEmpty()
             ? ContextAttributes.NONE
             : new ContextAttributes(config.contextAttributes(), localRoots::localRoot, new AttributeKeyMap());
-    ContextRegistry registry = new ContextRegistry(bridge, attributes, localRoots, config.linkLocalRoot());
+    ContextRegistry registry =
+        ContextRegistry.builder(bridge).attributes(attributes).liveSpans(localRoots, config.linkLocalRoot()).build();
     Timelines timelines = new Timelines(bridge, config.maxSteps());
     ProfileCollector collector = new ProfileCollector(config.linkUnsampled());
     SampleJoiner joiner = new SampleJoiner(new JfrClock(), timelines, registry, collector, config.filters(),

@@ -65,56 +65,24 @@ public final class ContextRegistry {
   /** Creates the record of a span context key; one object, not a capturing lambda per new span. */
   private final Function<Object, ContextRecord> createForSpan = key -> create((SpanContext) key, null, key);
 
-  /** @param bridge told what each id stands for before the id is handed out */
+  /** A registry with every setting at its default: {@code builder(bridge).build()}. */
   public ContextRegistry(ContextBridge bridge) {
-    this(bridge, UnaryOperator.identity());
+    this(builder(bridge));
   }
 
-  /**
-   * @param linkTarget the span that samples taken in a span link to (identity: the span itself;
-   *     {@link LocalRoots#localRootOf} in the Grafana mode)
-   */
-  public ContextRegistry(ContextBridge bridge, UnaryOperator<SpanContext> linkTarget) {
-    this(bridge, linkTarget, ContextAttributes.NONE);
+  /** Called by {@link ContextRegistryBuilder#build()}. */
+  ContextRegistry(ContextRegistryBuilder settings) {
+    this.bridge = settings.bridge;
+    this.linkTarget = settings.linkTarget();
+    this.attributes = settings.attributes;
+    this.ids = new IdRecycler(byId, Math.min(settings.maxIndex, ContextIds.MAX_INDEX));
+    this.liveSpans = settings.liveSpans;
+    this.linkLocalRoot = settings.linkLocalRoot;
   }
 
-  /** @param attributes which span attributes each context carries, and from where */
-  public ContextRegistry(
-      ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes) {
-    this(bridge, linkTarget, attributes, ContextIds.MAX_INDEX);
-  }
-
-  /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
-  ContextRegistry(
-      ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes, int maxIndex) {
-    this(bridge, linkTarget, attributes, maxIndex, null, false);
-  }
-
-  /**
-   * The registry of a run: live spans are interned through {@code liveSpans} (see {@link LiveSpan}).
-   *
-   * @param linkLocalRoot samples link to the local root of their span (the Grafana mode)
-   */
-  public ContextRegistry(
-      ContextBridge bridge, ContextAttributes attributes, LocalRoots liveSpans, boolean linkLocalRoot) {
-    this(bridge, attributes, liveSpans, linkLocalRoot, ContextIds.MAX_INDEX);
-  }
-
-  /** @param maxIndex the highest slot index handed out (tests: a registry that fills up soon) */
-  ContextRegistry(ContextBridge bridge, ContextAttributes attributes, LocalRoots liveSpans, boolean linkLocalRoot,
-      int maxIndex) {
-    this(bridge, linkLocalRoot ? liveSpans::localRootOf : UnaryOperator.identity(), attributes, maxIndex,
-        liveSpans, linkLocalRoot);
-  }
-
-  private ContextRegistry(ContextBridge bridge, UnaryOperator<SpanContext> linkTarget, ContextAttributes attributes,
-      int maxIndex, LocalRoots liveSpans, boolean linkLocalRoot) {
-    this.bridge = bridge;
-    this.linkTarget = linkTarget;
-    this.attributes = attributes;
-    this.ids = new IdRecycler(byId, Math.min(maxIndex, ContextIds.MAX_INDEX));
-    this.liveSpans = liveSpans;
-    this.linkLocalRoot = linkLocalRoot;
+  /** @param bridge told what each id stands for before the id is handed out */
+  public static ContextRegistryBuilder builder(ContextBridge bridge) {
+    return new ContextRegistryBuilder(bridge);
   }
 
   /** A span context together with user-defined entries. */

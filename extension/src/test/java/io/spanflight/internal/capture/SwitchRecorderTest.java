@@ -8,7 +8,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.spanflight.internal.TestBridge;
-import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
 import org.junit.jupiter.api.Test;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SwitchRecorderTest {
   private final LocalRoots liveSpans = new LocalRoots();
   private final TestBridge bridge = new TestBridge();
-  private final ContextRegistry registry = new ContextRegistry(bridge, ContextAttributes.NONE, liveSpans, false);
+  private final ContextRegistry registry = ContextRegistry.builder(bridge).liveSpans(liveSpans, false).build();
   private final SwitchRecorder recorder = new SwitchRecorder(registry, bridge);
 
   @Test

@@ -88,7 +88,7 @@ final class JfrTestSamples {
     LocalRoot localRoot = new LocalRoot((ReadableSpan) root);
     ContextAttributes attributes = new ContextAttributes(
         List.of("http.route", "http.request.method"), span -> localRoot, new AttributeKeyMap());
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).attributes(attributes).build();
     return registry.resolve(registry.idOf(flagged));
   }
 

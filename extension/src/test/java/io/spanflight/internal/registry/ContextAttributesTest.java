@@ -23,7 +23,8 @@ class ContextAttributesTest {
       new ContextAttributes(List.of("http.route", "http.request.method", "tenant.id"), localRoots::localRoot, keyMap);
   private final TestBridge bridge = new TestBridge();
   /** As Spanflight wires it: live spans interned through {@link LocalRoots}. */
-  private final ContextRegistry registry = new ContextRegistry(bridge, attributes, localRoots, false);
+  private final ContextRegistry registry =
+      ContextRegistry.builder(bridge).attributes(attributes).liveSpans(localRoots, false).build();
 
   @Test
   void childContextsCarryTheLocalRootsAttributesIncludingValuesSetLater() {

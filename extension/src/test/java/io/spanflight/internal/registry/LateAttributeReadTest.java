@@ -64,7 +64,7 @@ class LateAttributeReadTest {
         span(1), new LocalRoot(root(span(1), "/first", firstEnded, slow, reading, go)),
         span(2), new LocalRoot(root(span(2), "/second", new boolean[] {false}, slow, reading, go)));
     ContextAttributes attributes = new ContextAttributes(List.of("http.route"), roots::get, new AttributeKeyMap());
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), s -> s, attributes);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).attributes(attributes).build();
 
     ContextRecord record = registry.resolve(registry.idOf(span(1)));
     firstEnded[0] = true;

@@ -66,7 +66,7 @@ class LocalRootsTest {
 
   @Test
   void theRegistryLinksRecordsToTheLocalRootButKeepsTheirOwnSpanId() {
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), localRoots::localRootOf);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).linkTarget(localRoots::localRootOf).build();
     Span root = tracer.spanBuilder("root").startSpan();
     Span child = tracer.spanBuilder("child").setParent(Context.root().with(root)).startSpan();
 
@@ -82,7 +82,7 @@ class LocalRootsTest {
 
   @Test
   void throughItsLiveSpanTheRegistryLinksToTheLocalRootToo() {
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, true);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).liveSpans(localRoots, true).build();
     Span root = tracer.spanBuilder("root").startSpan();
     Span child = tracer.spanBuilder("child").setParent(Context.root().with(root)).startSpan();
 
@@ -97,7 +97,7 @@ class LocalRootsTest {
 
   @Test
   void aLiveSpanKeepsItsIdWhileItRunsAndItsEndTakesTheRecordOutOfUse() {
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).liveSpans(localRoots, false).build();
     localRoots.connect(registry);
     Span span = tracer.spanBuilder("request").startSpan();
     int id = registry.idOf(span.getSpanContext());
@@ -114,7 +114,7 @@ class LocalRootsTest {
 
   @Test
   void afterAPruneALiveSpanIsInternedAnewAndItsOldIdStillResolves() {
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false);
+    ContextRegistry registry = ContextRegistry.builder(new TestBridge()).liveSpans(localRoots, false).build();
     Span span = tracer.spanBuilder("request").startSpan();
     int id = registry.idOf(span.getSpanContext());
 
@@ -129,7 +129,8 @@ class LocalRootsTest {
 
   @Test
   void aLiveSpansIdWhoseSlotWentToAnotherSpanIsNeverItsId() {
-    ContextRegistry registry = new ContextRegistry(new TestBridge(), ContextAttributes.NONE, localRoots, false, 1);
+    ContextRegistry registry =
+        ContextRegistry.builder(new TestBridge()).liveSpans(localRoots, false).maxIndex(1).build();
     Span first = tracer.spanBuilder("first").startSpan();
     int firstId = registry.idOf(first.getSpanContext());
     for (int i = 0; i < 4; i++) {

@@ -53,7 +53,7 @@ class RecordReuseStressTest {
   @Test
   void liveSpansTooUnderConcurrentReuse() throws Exception {
     LocalRoots liveSpans = new LocalRoots();
-    registry = new ContextRegistry(new JavaContextBridge(16), ContextAttributes.NONE, liveSpans, false);
+    registry = ContextRegistry.builder(new JavaContextBridge(16)).liveSpans(liveSpans, false).build();
     liveSpans.connect(registry);
     tracer = SdkTracerProvider.builder().addSpanProcessor(liveSpans).build().get("stress");
     run();

@@ -24,7 +24,6 @@ import io.spanflight.internal.jfr.clock.JfrClock;
 import io.spanflight.internal.jfr.join.SampleJoiner;
 import io.spanflight.internal.jfr.join.UnknownJoins;
 import io.spanflight.internal.profile.ProfileCollector;
-import io.spanflight.internal.registry.ContextAttributes;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.SmallRegistries;
 import java.nio.file.Files;
@@ -33,7 +32,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,7 +119,7 @@ class SelfMetricsTest {
   private SelfMetrics metrics() {
     TestBridge bridge = new TestBridge();
     Timelines timelines = new Timelines(bridge, 1000);
-    ContextRegistry registry = new ContextRegistry(bridge, UnaryOperator.identity(), ContextAttributes.NONE);
+    ContextRegistry registry = new ContextRegistry(bridge);
     SampleJoiner joiner = new SampleJoiner(
         new JfrClock(), timelines, registry, new ProfileCollector(), SampleFilters.NONE);
     return new SelfMetrics(joiner, timelines, registry, current::get, new io.spanflight.internal.jfr.BlindSources(joiner));
