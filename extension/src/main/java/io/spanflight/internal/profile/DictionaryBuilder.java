@@ -1,8 +1,10 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.LongIntMap;
-import io.spanflight.internal.format.LongList;
 import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.tables.IndexMap;
+import io.spanflight.internal.tables.LongIntMap;
+import io.spanflight.internal.tables.LongList;
+import io.spanflight.internal.tables.StackTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

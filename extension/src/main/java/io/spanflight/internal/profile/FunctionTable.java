@@ -1,6 +1,6 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.Capacity;
+import io.spanflight.internal.tables.Capacity;
 import java.util.Arrays;
 
 /**

@@ -1,7 +1,7 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.Capacity;
 import io.spanflight.internal.registry.SpanLink;
+import io.spanflight.internal.tables.Capacity;
 import java.util.Arrays;
 
 /**

@@ -1,7 +1,7 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.registry.ContextRecord;
+import io.spanflight.internal.tables.LongIntMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.spanflight.internal.profile;
 
-import io.spanflight.internal.format.Capacity;
+import io.spanflight.internal.tables.Capacity;
+import io.spanflight.internal.tables.IndexMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -37,7 +37,8 @@ public final class BackgroundCompilation {
       "io/spanflight/internal/correlate/",
       "io/spanflight/internal/profile/",
       "io/spanflight/internal/filter/",
-      "io/spanflight/internal/export/");
+      "io/spanflight/internal/export/",
+      "io/spanflight/internal/tables/"); // the reader's and the profile's collections (profile-format)
 
   private static String outcome;
 

@@ -5,13 +5,13 @@
  * <p>In: nothing; these are constants, pure functions and a JSON writer. Out: {@link
  * io.spanflight.internal.format.CostKind}, the kinds of cost and which OTLP sample type is which
  * kind (used by {@code costs} and {@code jfr} for per-span costs, by {@code report} for the
- * per-endpoint table), {@link io.spanflight.internal.format.Hex}, ids as OTLP/JSON writes them,
- * two primitive collections both sides use on their hot paths ({@link
- * io.spanflight.internal.format.LongList}, {@link io.spanflight.internal.format.LongIntMap}), and
+ * per-endpoint table), {@link io.spanflight.internal.format.Hex}, ids as OTLP/JSON writes them, and
  * the one JSON writer both write with ({@link io.spanflight.internal.format.JsonWriter}, the
  * extension's OTLP/JSON and the report's page data; {@link
  * io.spanflight.internal.format.JsonString}, its string escapes, which the extension's log lines
  * use too).
+ *
+ * The primitive collections both sides use are in {@code tables}, the module's other package.
  *
  * <p>Never imports: anything but {@code java.base}. In particular no other Spanflight package
  * (this module sits below the extension and the report, so that neither depends on the other for

@@ -1,6 +1,6 @@
 package io.spanflight.internal.report;
 
-import io.spanflight.internal.format.LongIntMap;
+import io.spanflight.internal.tables.LongIntMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

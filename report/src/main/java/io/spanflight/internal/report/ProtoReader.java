@@ -1,6 +1,6 @@
 package io.spanflight.internal.report;
 
-import io.spanflight.internal.format.LongList;
+import io.spanflight.internal.tables.LongList;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,7 +1,7 @@
 package io.spanflight.internal.jfr.chunk;
 
-import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.jfr.chunk.ChunkMetadata.Type;
+import io.spanflight.internal.tables.LongIntMap;
 
 /**
  * The constants of the chunk being read, from its checkpoints: classes, methods, symbols and

@@ -1,6 +1,6 @@
 package io.spanflight.internal.jfr.chunk;
 
-import io.spanflight.internal.format.LongIntMap;
+import io.spanflight.internal.tables.LongIntMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.spanflight.internal.jfr.chunk;
 
-import io.spanflight.internal.format.LongIntMap;
 import io.spanflight.internal.jfr.chunk.ChunkMetadata.Field;
 import io.spanflight.internal.jfr.chunk.ChunkMetadata.Type;
+import io.spanflight.internal.tables.LongIntMap;
 import java.io.IOException;
 
 /**

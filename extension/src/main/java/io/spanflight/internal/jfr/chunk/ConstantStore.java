@@ -1,8 +1,8 @@
 package io.spanflight.internal.jfr.chunk;
 
-import io.spanflight.internal.profile.IndexMap;
 import io.spanflight.internal.profile.InternedStacks;
-import io.spanflight.internal.profile.StackTable;
+import io.spanflight.internal.tables.IndexMap;
+import io.spanflight.internal.tables.StackTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -155,7 +155,7 @@ public final class ConstantStore implements InternedStacks {
   /**
    * Drops every entry; indexes given before mean nothing after. The tables keep their arrays for
    * the next fill while the fill just ended needed them (see {@link
-   * io.spanflight.internal.format.Capacity}): a store cleared at its bound fills again, and tables
+   * io.spanflight.internal.tables.Capacity}): a store cleared at its bound fills again, and tables
    * made anew grew again by copies, each copy living minutes, long enough to be promoted, then
    * dropped (Spring PetClinic: ~0.45 MB a minute of old-generation garbage, nearly all the {@code
    * int[]} that Spanflight had promoted outside PLABs, 2026-12-06). Kept, the arrays are promoted

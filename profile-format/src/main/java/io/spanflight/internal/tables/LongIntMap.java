@@ -1,4 +1,4 @@
-package io.spanflight.internal.format;
+package io.spanflight.internal.tables;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package io.spanflight.internal.format;
+package io.spanflight.internal.tables;
 
 /**
  * How much of its arrays a table keeps when it is cleared for reuse. Tables that live across

@@ -1,6 +1,5 @@
-package io.spanflight.internal.profile;
+package io.spanflight.internal.tables;
 
-import io.spanflight.internal.format.Capacity;
 import java.util.Arrays;
 
 /**

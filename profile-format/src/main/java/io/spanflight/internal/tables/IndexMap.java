@@ -1,6 +1,5 @@
-package io.spanflight.internal.profile;
+package io.spanflight.internal.tables;
 
-import io.spanflight.internal.format.Capacity;
 import java.util.Arrays;
 
 /**
@@ -9,7 +8,7 @@ import java.util.Arrays;
  * an export interval, seconds, and young collections copy every object it holds; the JFR reader's
  * constant store holds one for as long as it keeps its strings). Keys are compared with {@code
  * equals}. A cleared map keeps its arrays while its last use needed them (see {@link Capacity}).
- * (Long keys: {@link io.spanflight.internal.format.LongIntMap}.)
+ * (Long keys: {@link LongIntMap}.)
  *
  * <p>Not API: internal to Spanflight.
  *
@@ -81,7 +80,7 @@ public final class IndexMap<K> {
   }
 
   /** Mixes the hash's high bits into the low ones that pick the slot. */
-  static int spread(int hash) {
+  public static int spread(int hash) {
     int h = hash * 0x9E3779B9;
     return h ^ (h >>> 16);
   }
