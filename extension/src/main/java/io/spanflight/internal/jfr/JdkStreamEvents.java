@@ -110,7 +110,7 @@ final class JdkStreamEvents {
         joiner.onSamplesLost(losing, event.getLong("lostSamples"));
       } else {
         RecordedMethod method = event.getValue("method");
-        methodTiming.onEvent(store, constants.method(method), event.getLong("invocations"),
+        methodTiming.onEvent(joiner.stacks(), constants.method(method), event.getLong("invocations"),
             event.getDuration("average").toNanos(), epochNanos(event));
       }
     } catch (RuntimeException e) {

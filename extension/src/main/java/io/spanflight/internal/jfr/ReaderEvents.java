@@ -162,7 +162,7 @@ final class ReaderEvents implements ChunkReader.Events {
       joiner.onSamplesLost(subscriptions.losing(), values[1]);
     } else {
       if (subscriptions.isMethodTiming(subscription)) {
-        methodTiming.onEvent(store, reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));
+        methodTiming.onEvent(joiner.stacks(), reader.method(values[1]), values[2], values[3], reader.nanos(values[START]));
       } else {
         sample(sources.get(subscription), values);
       }

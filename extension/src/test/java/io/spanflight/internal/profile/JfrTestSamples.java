@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import io.spanflight.internal.jfr.chunk.ChunkReader;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
+import io.spanflight.internal.jfr.join.StoreStacks;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.jfr.Recording;
@@ -53,10 +54,11 @@ final class JfrTestSamples {
       recording.dump(file);
       assertThat(sink).isNotEqualTo(42);
     }
-    ConstantStore stacks = new ConstantStore();
+    ConstantStore store = new ConstantStore();
+    InternedStacks stacks = new StoreStacks(store);
     List<Sample> samples = new ArrayList<>();
     ChunkReader[] reader = new ChunkReader[1];
-    reader[0] = new ChunkReader(stacks, new String[] {"jdk.ExecutionSample"}, new String[][] {{"startTime", "stackTrace"}},
+    reader[0] = new ChunkReader(store, new String[] {"jdk.ExecutionSample"}, new String[][] {{"startTime", "stackTrace"}},
         (subscription, values) -> samples.add(new Sample(stacks, reader[0].stack(values[1]), reader[0].nanos(values[0]))));
     reader[0].read(file);
     assertThat(samples).as("JFR execution samples").hasSizeGreaterThan(5);

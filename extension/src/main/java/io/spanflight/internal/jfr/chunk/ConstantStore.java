@@ -1,6 +1,5 @@
 package io.spanflight.internal.jfr.chunk;
 
-import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.tables.IndexMap;
 import io.spanflight.internal.tables.StackTable;
 import java.util.ArrayList;
@@ -24,7 +23,7 @@ import java.util.List;
  *
  * <p>Not API: internal to Spanflight.
  */
-public final class ConstantStore implements InternedStacks {
+public final class ConstantStore {
   private final List<String> strings = new ArrayList<>();
   /** No map node or boxed index per string: the store keeps tens of thousands of them for minutes. */
   private final IndexMap<String> stringIndex = new IndexMap<>();
@@ -67,22 +66,18 @@ public final class ConstantStore implements InternedStacks {
     return strings.get(index);
   }
 
-  @Override
   public int stackLength(int stack) {
     return stacks.length(stack);
   }
 
-  @Override
   public int frame(int stack, int position) {
     return stacks.location(stack, position);
   }
 
-  @Override
   public int frameMethod(int frame) {
     return frames.location(frame, 0);
   }
 
-  @Override
   public int frameLine(int frame) {
     return frames.location(frame, 1);
   }
@@ -101,17 +96,14 @@ public final class ConstantStore implements InternedStacks {
   }
 
   /** The method's class name with dots ({@code java.util.HashMap$Node}), as the JDK's parser gives it. */
-  @Override
   public String className(int method) {
     return string(methodClass(method)).replace('/', '.');
   }
 
-  @Override
   public String methodName(int method) {
     return string(methodNameIndex(method));
   }
 
-  @Override
   public String methodDescriptor(int method) {
     return string(methodDescriptorIndex(method));
   }
@@ -135,7 +127,6 @@ public final class ConstantStore implements InternedStacks {
   }
 
   /** Changes whenever {@link #clear} or {@link #clearStacks} drops the indexes given so far. */
-  @Override
   public int generation() {
     return generation;
   }

@@ -7,6 +7,7 @@ import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.jfr.chunk.ConstantStore;
 import io.spanflight.internal.jfr.clock.CalibrationEvent;
 import io.spanflight.internal.jfr.clock.JfrClock;
+import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.ProfileCollector;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
@@ -34,6 +35,8 @@ public final class SampleJoiner {
   private final TimelineJoin join;
   /** Where the reader interns the stacks and methods the events refer to. */
   private final ConstantStore store = new ConstantStore();
+  /** The store as the profile sees stacks: one object for the joiner's life (see {@link StoreStacks}). */
+  private final StoreStacks stacks = new StoreStacks(store);
   private final PendingSamples pending;
   /** Held by the one thread that feeds this joiner (see {@link #feeding()}). */
   private final ReentrantLock feeding = new ReentrantLock();
@@ -69,7 +72,7 @@ public final class SampleJoiner {
     this.ownThread = ownThread;
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
-        (type, leaf, stack, link, epochNanos, value) -> collector.add(type, store, leaf, stack, link, epochNanos, value));
+        (type, leaf, stack, link, epochNanos, value) -> collector.add(type, stacks, leaf, stack, link, epochNanos, value));
     this.pending = new PendingSamples(clock, store, dropped, this::join);
     this.counts = new JoinCounts(join, dropped, store, readers);
   }
@@ -91,6 +94,11 @@ public final class SampleJoiner {
   /** The store the reader of the events given to {@link #onEvent} interns their stacks in. */
   public ConstantStore store() {
     return store;
+  }
+
+  /** The {@link #store()}'s stacks and methods as the profile reads them (also for method timing). */
+  public InternedStacks stacks() {
+    return stacks;
   }
 
   /** A calibration event: its start in ticks and the nanoTime read right after. */
