@@ -5,6 +5,7 @@ import io.spanflight.internal.bridge.ContextBridge;
 import io.spanflight.internal.bridge.ContextBridges;
 import io.spanflight.internal.bridge.NativeContextBridge;
 import io.spanflight.internal.capture.CarrierRecordWriter;
+import io.spanflight.internal.capture.MountHooks;
 import io.spanflight.internal.capture.SwitchRecorder;
 import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SourceSettings;

@@ -6,11 +6,10 @@
  * the exporter, the background threads). The data path itself is drawn in {@code
  * docs/how-it-works.md} ("The data path, class by class"). Beside them, the wiring's own settings
  * ({@link io.spanflight.internal.SdkBuildSettings}, {@link io.spanflight.internal.DiagnosticMode})
- * and two small joints between other parts: {@link io.spanflight.internal.MountHooks} (the
- * instrumentation module's virtual-thread hooks to {@code capture}'s carrier records) and {@link
- * io.spanflight.internal.ProcessContextPublisher} (the resource and {@code registry}'s key map to
- * the bridge's process context). The features live in the packages named for them (Spanflight's
- * own metrics in {@code selfmetrics}, the method sources in {@code jfr}).
+ * and one small joint between other parts: {@link io.spanflight.internal.ProcessContextPublisher}
+ * (the resource and {@code registry}'s key map to the bridge's process context). The features live
+ * in the packages named for them (Spanflight's own metrics in {@code selfmetrics}, the method
+ * sources in {@code jfr}, the virtual-thread mount hooks in {@code capture}).
  *
  * <p>In: the agent's configuration and SDK (span processors, resource). Out: nothing of its own;
  * it connects the packages below it.

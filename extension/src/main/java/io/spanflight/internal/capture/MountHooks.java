@@ -1,6 +1,5 @@
-package io.spanflight.internal;
+package io.spanflight.internal.capture;
 
-import io.spanflight.internal.capture.CarrierRecordWriter;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class MountHooks {
+public final class MountHooks {
   /** How the hooks are put in: {@link VirtualThreadHooks#install}, or a test's stand-in. */
   interface Installer {
     /** Null when the hooks are live, else why they are not. */
@@ -27,7 +26,7 @@ final class MountHooks {
   /** The outcome, once tried. */
   private String outcome; // guarded by this
 
-  MountHooks(CarrierRecordWriter carrierRecords, Path nativeDirectory) {
+  public MountHooks(CarrierRecordWriter carrierRecords, Path nativeDirectory) {
     this(carrierRecords, nativeDirectory, VirtualThreadHooks::install);
   }
 
@@ -43,7 +42,7 @@ final class MountHooks {
    * during the first start: writing the hooks' jar then fails) is not kept, so the next start
    * tries again instead of leaving the hooks off for the JVM's life.
    */
-  synchronized String installOnce() {
+  public synchronized String installOnce() {
     if (outcome != null) {
       return outcome;
     }

@@ -1,9 +1,9 @@
-package io.spanflight.internal;
+package io.spanflight.internal.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.spanflight.internal.capture.CarrierRecordWriter;
-import io.spanflight.internal.capture.SwitchRecorder;
+import io.spanflight.internal.Interrupted;
+import io.spanflight.internal.TestBridge;
 import io.spanflight.internal.registry.ContextRegistry;
 import java.util.ArrayList;
 import java.util.List;
