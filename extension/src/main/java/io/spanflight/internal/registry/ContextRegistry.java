@@ -39,8 +39,8 @@ import java.util.function.UnaryOperator;
  * handed to; a removed record is retired at once (its id resolves to nothing). Ids carry a
  * generation ({@link ContextIds}), so a stale id resolves to nothing, never to another span.
  *
- * <p>Over 250 lines because interning and resolving share the key map and the slot table, and
- * their ordering rules (above, and at {@link #currentId}) only read right side by side.
+ * <p>Longer than our other classes: interning and resolving share the key map and the slot table,
+ * and their ordering rules (above, and at {@link #currentId}) only read right side by side.
  *
  * <p>Not API: internal to Spanflight.
  */
