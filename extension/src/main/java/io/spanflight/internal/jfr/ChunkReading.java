@@ -46,7 +46,7 @@ final class ChunkReading {
   }
 
   /**
-   * Reads our recording every {@value JfrSampleStream#POLL_MILLIS} ms until it is closed by us (false), by
+   * Reads our recording every {@value CloseSignal#POLL_MILLIS} ms until it is closed by us (false), by
    * someone else or JFR moves its repository (true); reads what was flushed before either. When
    * our reader cannot read a chunk and {@link JfrReaders#fallBack} says so, the JDK's stream reads
    * on from the newest event ours handed out.
@@ -57,7 +57,7 @@ final class ChunkReading {
     try (RepositoryFollower follower = new RepositoryFollower(repository, events.reader())) {
       CalibrationEvent.commitNow(); // in the first flush: joining can begin with it
       while (true) {
-        boolean open = closeSignal.pause(JfrSampleStream.POLL_MILLIS);
+        boolean open = closeSignal.pause(CloseSignal.POLL_MILLIS);
         if (RecordingEnds.repositoryMoved(repository, logger)) {
           return true;
         }

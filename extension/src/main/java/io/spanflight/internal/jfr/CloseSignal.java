@@ -10,6 +10,11 @@ package io.spanflight.internal.jfr;
  * <p>Not API: internal to Spanflight.
  */
 final class CloseSignal {
+  /** The pause between two reads of our recording, whichever reader reads it. */
+  static final long POLL_MILLIS = 250;
+  /** How long a close waits for a thread that reads our recording to end. */
+  static final long CLOSE_WAIT_MILLIS = 5000;
+
   private final Object lock = new Object();
   private volatile boolean closed;
 

@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 /**
  * The diagnostic modes of {@code otel.spanflight.diagnostic.mode}: each runs the JFR part of
  * Spanflight alone ({@link StreamUse}), so that what JFR's events cost can be measured without the
- * join. {@link JfrSampleStream} hands a run here whenever its use is not {@link StreamUse#JOIN};
+ * join. {@code JfrSampleStream} hands a run here whenever its use is not {@link StreamUse#JOIN};
  * the data path itself does not know about them.
  *
  * <p>Not API: internal to Spanflight.

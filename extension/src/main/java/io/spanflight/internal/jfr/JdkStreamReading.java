@@ -16,12 +16,14 @@ import jdk.jfr.consumer.EventStream;
  * Reads our recording with the JDK's event stream ({@code EventStream.openRepository}), when
  * {@link JfrReaders} says our own reader does not: from the start, or from the newest event ours
  * handed out when it takes over. The stream delivers on a daemon thread of ours ({@value
- * JfrSampleStream#JDK_STREAM_THREAD_NAME}) while the stream's thread watches for the ends that
+ * #THREAD_NAME}) while the stream's thread watches for the ends that
  * {@link RecordingEnds} names and for our close. A stream that stops by itself is a failed read.
  *
  * <p>Not API: internal to Spanflight.
  */
 final class JdkStreamReading {
+  /** The thread on which the JDK's event stream delivers, when it reads (see {@code JfrReaders}). */
+  static final String THREAD_NAME = "spanflight-jfr-stream";
   /** At our close, how long the JDK's stream may take to deliver what JFR flushed before it. */
   static final long LAST_FLUSH_WAIT_MILLIS = 1500;
 
@@ -56,12 +58,12 @@ final class JdkStreamReading {
         } catch (Throwable t) {
           failure.set(t);
         }
-      }, JfrSampleStream.JDK_STREAM_THREAD_NAME);
+      }, THREAD_NAME);
       delivering.start();
       CalibrationEvent.commitNow();
       try {
         while (true) {
-          if (!closeSignal.pause(JfrSampleStream.POLL_MILLIS)) {
+          if (!closeSignal.pause(CloseSignal.POLL_MILLIS)) {
             joiner.awaitCalibrationCommittedNow(LAST_FLUSH_WAIT_MILLIS); // what JFR flushed up to now
             return false;
           }
@@ -74,10 +76,10 @@ final class JdkStreamReading {
         }
       } finally {
         stream.close();
-        delivering.join(JfrSampleStream.CLOSE_WAIT_MILLIS);
+        delivering.join(CloseSignal.CLOSE_WAIT_MILLIS);
         if (delivering.isAlive()) { // it would still feed the joiner: no other stream may start
           closeSignal.close();
-          logger.warning("Spanflight: the JDK's event stream did not end within " + JfrSampleStream.CLOSE_WAIT_MILLIS
+          logger.warning("Spanflight: the JDK's event stream did not end within " + CloseSignal.CLOSE_WAIT_MILLIS
               + " ms; no more profiles");
         }
       }

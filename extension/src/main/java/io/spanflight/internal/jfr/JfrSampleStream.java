@@ -25,7 +25,7 @@ import jdk.jfr.RecordingState;
  * actually applies, see {@link EffectiveSettings}); which events, and how, is {@link OurEvents}.
  * The daemon thread {@value #THREAD_NAME} owns it: starts it, follows the chunk files JFR writes
  * into its repository with our own {@link io.spanflight.internal.jfr.chunk.ChunkReader} (every
- * {@value #POLL_MILLIS} ms; JFR flushes once a second), and hands each event, in time order, to
+ * {@value CloseSignal#POLL_MILLIS} ms; JFR flushes once a second), and hands each event, in time order, to
  * {@link ReaderEvents}. JFR starts no thread of its own for us.
  *
  * <p>Why not the JDK's {@code RecordingStream}: its parser makes an object graph of every event and
@@ -44,7 +44,7 @@ import jdk.jfr.RecordingState;
  * <p>When our reader cannot read a chunk (a {@link ChunkFormatException}), {@link JfrReaders}
  * decides: by default the JDK's event stream reads on, from the newest event ours handed out, for
  * the rest of the JVM's life ({@link JdkStreamEvents}, delivering on {@value
- * #JDK_STREAM_THREAD_NAME}); {@code otel.spanflight.jfr.reader} can force either reader.
+ * JdkStreamReading#THREAD_NAME}); {@code otel.spanflight.jfr.reader} can force either reader.
  *
  * <p>Not API: internal to Spanflight.
  */
@@ -53,10 +53,6 @@ public final class JfrSampleStream implements AutoCloseable {
   private static final Logger logger = Logger.getLogger(JfrSampleStream.class.getName());
 
   static final long REOPEN_PAUSE_MILLIS = 1000;
-  static final long CLOSE_WAIT_MILLIS = 5000;
-  static final long POLL_MILLIS = 250;
-  /** The thread on which the JDK's event stream delivers, when it reads (see {@link JfrReaders}). */
-  public static final String JDK_STREAM_THREAD_NAME = "spanflight-jfr-stream";
 
   private final List<SourceSettings> settings;
   private final SampleJoiner joiner;
@@ -122,7 +118,7 @@ public final class JfrSampleStream implements AutoCloseable {
   private void run() {
     ReentrantLock feeding = joiner.feeding();
     try {
-      while (!feeding.tryLock(POLL_MILLIS, TimeUnit.MILLISECONDS)) { // an earlier stream's thread still reads
+      while (!feeding.tryLock(CloseSignal.POLL_MILLIS, TimeUnit.MILLISECONDS)) { // an earlier stream's thread still reads
         if (closeSignal.closed()) {
           return;
         }
@@ -246,7 +242,7 @@ public final class JfrSampleStream implements AutoCloseable {
 
   /**
    * Closes our recording (only ours: other recordings are untouched) and waits up to {@value
-   * #CLOSE_WAIT_MILLIS} ms for the consumer thread to end.
+   * CloseSignal#CLOSE_WAIT_MILLIS} ms for the consumer thread to end.
    */
   @Override
   public void close() {
@@ -255,12 +251,12 @@ public final class JfrSampleStream implements AutoCloseable {
     Thread t = thread;
     if (t != null && t != Thread.currentThread()) {
       try {
-        t.join(CLOSE_WAIT_MILLIS);
+        t.join(CloseSignal.CLOSE_WAIT_MILLIS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
       if (t.isAlive()) {
-        logger.warning("Spanflight: the JFR consumer thread did not end within " + CLOSE_WAIT_MILLIS + " ms");
+        logger.warning("Spanflight: the JFR consumer thread did not end within " + CloseSignal.CLOSE_WAIT_MILLIS + " ms");
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.spanflight.internal.jfr;
 
+import io.spanflight.internal.jfr.join.JoinSource;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,7 @@ final class SampleLosses {
 
   private final IntToLongFunction lost;
   private final IntToLongFunction delivered;
-  private final int watched = BlindSources.WATCHED.size();
+  private final int watched = JoinSource.WATCHED.size();
   private final long[] lostBefore = new long[watched];
   private final long[] deliveredBefore = new long[watched];
   /** Since the last line: samples lost and delivered, and export intervals passed. */
