@@ -16,7 +16,7 @@ import jdk.jfr.Recording;
 /**
  * Reads our recording with our own {@link ChunkReader}, following the chunk files JFR writes into
  * its repository ({@link RepositoryFollower}) as JFR flushes them, until the recording ends. When
- * our reader cannot read a chunk, {@link JfrReaders} decides whether the JDK's stream ({@link
+ * our reader cannot read a chunk, {@code jfr.join.JfrReaders} decides whether the JDK's stream ({@link
  * JdkStreamReading}) reads on from the newest event ours handed out.
  *
  * <p>Not API: internal to Spanflight.
@@ -48,7 +48,7 @@ final class ChunkReading {
   /**
    * Reads our recording every {@value CloseSignal#POLL_MILLIS} ms until it is closed by us (false), by
    * someone else or JFR moves its repository (true); reads what was flushed before either. When
-   * our reader cannot read a chunk and {@link JfrReaders#fallBack} says so, the JDK's stream reads
+   * our reader cannot read a chunk and {@code jfr.join.JfrReaders.fallBack} says so, the JDK's stream reads
    * on from the newest event ours handed out.
    */
   boolean read(Recording ours, ReaderEvents events, List<JfrSource> enabled, EffectiveSettings inForce)

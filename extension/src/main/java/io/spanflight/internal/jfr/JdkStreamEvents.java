@@ -18,7 +18,7 @@ import jdk.jfr.consumer.RecordedThread;
 
 /**
  * What {@link ReaderEvents} does for Spanflight's own reader, for the JDK's event stream (the
- * reader {@link JfrReaders} falls back to): each source's events to the {@link SampleJoiner} (or,
+ * reader {@code jfr.join.JfrReaders} falls back to): each source's events to the {@link SampleJoiner} (or,
  * for {@code jdk.MethodTiming}, to {@link MethodTimingDeltas}), calibrations to the joiner's clock,
  * {@code jdk.ActiveSetting} to {@link EffectiveSettings}, {@code jdk.CPUTimeSamplesLost} to the
  * joiner's count, with the same values: the thread's Java

@@ -14,7 +14,7 @@ import jdk.jfr.consumer.EventStream;
 
 /**
  * Reads our recording with the JDK's event stream ({@code EventStream.openRepository}), when
- * {@link JfrReaders} says our own reader does not: from the start, or from the newest event ours
+ * {@code jfr.join.JfrReaders} says our own reader does not: from the start, or from the newest event ours
  * handed out when it takes over. The stream delivers on a daemon thread of ours ({@value
  * #THREAD_NAME}) while the stream's thread watches for the ends that
  * {@link RecordingEnds} names and for our close. A stream that stops by itself is a failed read.

@@ -41,7 +41,7 @@ import jdk.jfr.RecordingState;
  * ReadFailures#READ_FAILURE_MEMORY_MINUTES} minutes).
  * A repository that is not this user's is not read at all: see {@link RepositoryFollower}.
  *
- * <p>When our reader cannot read a chunk (a {@link ChunkFormatException}), {@link JfrReaders}
+ * <p>When our reader cannot read a chunk (a {@link ChunkFormatException}), {@code jfr.join.JfrReaders}
  * decides: by default the JDK's event stream reads on, from the newest event ours handed out, for
  * the rest of the JVM's life ({@link JdkStreamEvents}, delivering on {@value
  * JdkStreamReading#THREAD_NAME}); {@code otel.spanflight.jfr.reader} can force either reader.
@@ -160,7 +160,7 @@ public final class JfrSampleStream implements AutoCloseable {
   /**
    * Starts our recording and reads it as JFR flushes it, until it is closed: by us (false), or by
    * someone else, when JFR moves its repository, or after a failed read (true: start a new one).
-   * The reader is ours, or the JDK's stream when {@link JfrReaders} says so.
+   * The reader is ours, or the JDK's stream when {@code jfr.join.JfrReaders} says so.
    */
   private boolean recordAndRead() {
     Recording ours = null;

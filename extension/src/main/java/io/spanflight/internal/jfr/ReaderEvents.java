@@ -60,7 +60,7 @@ final class ReaderEvents implements ChunkReader.Events {
    * or {@code jdk.MethodTiming}'s), then the calibration, {@code jdk.ActiveSetting} and, with the
    * CPU-time sampler on, {@code jdk.CPUTimeSamplesLost} (-1 without it), each field
    * with what it must be (a chunk whose metadata says otherwise is one our reader cannot read:
-   * see {@link JfrReaders}). The diagnostic mode reader-only subscribes with the same list.
+   * see {@code jfr.join.JfrReaders}). The diagnostic mode reader-only subscribes with the same list.
    *
    * @param methodTimings per source subscription, whether it is {@code jdk.MethodTiming}: decided
    *     once here, not per event
