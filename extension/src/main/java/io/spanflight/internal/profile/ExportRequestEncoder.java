@@ -2,6 +2,7 @@ package io.spanflight.internal.profile;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.format.ProtoWriter;
 import io.spanflight.internal.registry.SpanLink;
 import java.util.List;
 import java.util.UUID;

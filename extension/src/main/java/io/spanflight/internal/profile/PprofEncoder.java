@@ -1,5 +1,6 @@
 package io.spanflight.internal.profile;
 
+import io.spanflight.internal.format.ProtoWriter;
 import io.spanflight.internal.registry.SpanLink;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package io.spanflight.internal.profile;
 
 import io.opentelemetry.sdk.resources.Resource;
+import io.spanflight.internal.format.ProtoWriter;
 import java.util.List;
 
 /**

@@ -8,7 +8,8 @@
  * registry.ContextRecord}), from {@code correlate.TimelineJoin} (bound to the collector by {@code
  * jfr}), {@code jfr}'s method-timing deltas and {@code correlate.HookedMethodSamples}; the resource
  * at encoding time. Out: finished intervals and encoded bytes, to {@code export}. Ids are written
- * with {@code format.Hex}, OTLP/JSON with {@code format.JsonWriter}.
+ * with {@code format.Hex}, OTLP/JSON with {@code format.JsonWriter}, protobuf with {@code
+ * format.ProtoWriter}.
  *
  * <p>Never imports: {@code jfr}, {@code correlate}, {@code costs}, {@code export}, {@code
  * capture}, {@code report}, or the wiring in {@code io.spanflight.internal}; no protobuf library

@@ -1,5 +1,8 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.MalformedProtoException;
+import io.spanflight.internal.format.ProtoReader;
+
 /**
  * Reads an OTLP {@code AnyValue} as text: strings as they are (also {@code string_value_strindex}
  * when a string table is given), booleans, integers and doubles in their usual notation, arrays
@@ -15,11 +18,11 @@ final class AnyValues {
    * @param strings the dictionary's string table, or null where {@code string_value_strindex} is
    *     not allowed (or the table is not known yet, then the index is kept as {@code #<index>})
    */
-  static String text(ProtoReader in, String[] strings) throws MalformedProfileException {
+  static String text(ProtoReader in, String[] strings) throws MalformedProtoException {
     return text(in, strings, 0);
   }
 
-  private static String text(ProtoReader in, String[] strings, int depth) throws MalformedProfileException {
+  private static String text(ProtoReader in, String[] strings, int depth) throws MalformedProtoException {
     if (depth > ReportLimits.MAX_VALUE_DEPTH) {
       throw new MalformedProfileException("attribute value nested more than " + ReportLimits.MAX_VALUE_DEPTH + " arrays deep");
     }
@@ -47,7 +50,7 @@ final class AnyValues {
     return value;
   }
 
-  private static String array(ProtoReader in, String[] strings, int depth) throws MalformedProfileException {
+  private static String array(ProtoReader in, String[] strings, int depth) throws MalformedProtoException {
     StringBuilder out = new StringBuilder("[");
     while (in.hasMore()) {
       if (in.nextField() == 1) {

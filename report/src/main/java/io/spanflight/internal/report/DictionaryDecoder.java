@@ -1,5 +1,7 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.MalformedProtoException;
+import io.spanflight.internal.format.ProtoReader;
 import io.spanflight.internal.tables.LongList;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,7 @@ final class DictionaryDecoder {
    * @param frameBudget how many frames all stacks together may expand to (each location counts
    *     its lines, at least one); more is refused, as a few bytes could stand for millions
    */
-  static ProfilesRequest.Dictionary decode(ProtoReader in, long frameBudget) throws MalformedProfileException {
+  static ProfilesRequest.Dictionary decode(ProtoReader in, long frameBudget) throws MalformedProtoException {
     List<String> strings = new ArrayList<>();
     LongList functionNames = new LongList();
     List<int[]> locations = new ArrayList<>();
@@ -116,7 +118,7 @@ final class DictionaryDecoder {
         keys, values, frames);
   }
 
-  private static int[] readLocation(ProtoReader in, LongList scratch) throws MalformedProfileException {
+  private static int[] readLocation(ProtoReader in, LongList scratch) throws MalformedProtoException {
     scratch.clear();
     while (in.hasMore()) {
       if (in.nextField() == 3) { // lines
@@ -137,7 +139,7 @@ final class DictionaryDecoder {
     return scratch.toIntArray();
   }
 
-  private static int readFunctionName(ProtoReader in) throws MalformedProfileException {
+  private static int readFunctionName(ProtoReader in) throws MalformedProtoException {
     int name = 0;
     while (in.hasMore()) {
       if (in.nextField() == 1) {
@@ -149,7 +151,7 @@ final class DictionaryDecoder {
     return name;
   }
 
-  private static byte[][] readLink(ProtoReader in) throws MalformedProfileException {
+  private static byte[][] readLink(ProtoReader in) throws MalformedProtoException {
     byte[][] ids = {new byte[0], new byte[0]};
     while (in.hasMore()) {
       int field = in.nextField();

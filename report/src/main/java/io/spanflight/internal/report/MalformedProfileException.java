@@ -1,14 +1,15 @@
 package io.spanflight.internal.report;
 
-import java.io.IOException;
+import io.spanflight.internal.format.MalformedProtoException;
 
 /**
- * A file is not a valid serialized {@code ExportProfilesServiceRequest}: bad protobuf encoding,
- * or an index outside its dictionary table.
+ * A file is not a valid serialized {@code ExportProfilesServiceRequest}: bad protobuf encoding
+ * (the reader's {@link MalformedProtoException}, its message kept), or an index outside its
+ * dictionary table.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class MalformedProfileException extends IOException {
+final class MalformedProfileException extends MalformedProtoException {
   private static final long serialVersionUID = 1L;
 
   MalformedProfileException(String message) {

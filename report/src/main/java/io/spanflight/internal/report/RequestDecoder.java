@@ -1,5 +1,7 @@
 package io.spanflight.internal.report;
 
+import io.spanflight.internal.format.MalformedProtoException;
+import io.spanflight.internal.format.ProtoReader;
 import io.spanflight.internal.tables.LongList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +45,16 @@ final class RequestDecoder {
    * {@code bytes.length} (see {@link ReportLimits} for the bounds that keep them so).
    */
   static ProfilesRequest decode(byte[] bytes) throws MalformedProfileException {
+    try {
+      return read(bytes);
+    } catch (MalformedProfileException e) {
+      throw e;
+    } catch (MalformedProtoException e) { // the reader's: bad wire encoding, same message
+      throw new MalformedProfileException(e.getMessage());
+    }
+  }
+
+  private static ProfilesRequest read(byte[] bytes) throws MalformedProtoException {
     if (bytes.length == 0) {
       throw new MalformedProfileException("empty file");
     }
@@ -80,7 +92,7 @@ final class RequestDecoder {
   }
 
   private static void readResourceProfiles(ProtoReader in, Map<String, String> resource, List<RawProfile> out)
-      throws MalformedProfileException {
+      throws MalformedProtoException {
     while (in.hasMore()) {
       int field = in.nextField();
       if (field == 1) { // resource
@@ -107,7 +119,7 @@ final class RequestDecoder {
     }
   }
 
-  private static void readKeyValue(ProtoReader kv, Map<String, String> out) throws MalformedProfileException {
+  private static void readKeyValue(ProtoReader kv, Map<String, String> out) throws MalformedProtoException {
     String key = "";
     String value = "";
     while (kv.hasMore()) {
@@ -123,7 +135,7 @@ final class RequestDecoder {
     out.put(key, value);
   }
 
-  private static RawProfile readProfile(ProtoReader in) throws MalformedProfileException {
+  private static RawProfile readProfile(ProtoReader in) throws MalformedProtoException {
     RawProfile p = new RawProfile();
     LongList values = new LongList();
     LongList timestamps = new LongList();
@@ -187,7 +199,7 @@ final class RequestDecoder {
     return min;
   }
 
-  private static int[] readValueType(ProtoReader in) throws MalformedProfileException {
+  private static int[] readValueType(ProtoReader in) throws MalformedProtoException {
     int[] typeAndUnit = new int[2];
     while (in.hasMore()) {
       int field = in.nextField();

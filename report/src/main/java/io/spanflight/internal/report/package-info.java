@@ -4,8 +4,9 @@
  *
  * <p>Data path: {@link io.spanflight.internal.report.ReportCommand} (arguments, exit status) ->
  * {@code ReportInputs} (which files, bounded by {@code ReportLimits}) -> {@code RequestDecoder},
- * {@code DictionaryDecoder}, {@code AnyValues} over {@code ProtoReader} (the hand-written protobuf
- * reader; anything malformed is a {@code MalformedProfileException}) -> {@code ProfilesRequest}
+ * {@code DictionaryDecoder}, {@code AnyValues} over {@code format.ProtoReader} (the hand-written
+ * protobuf reader; anything malformed is a {@code MalformedProfileException}) -> {@code
+ * ProfilesRequest}
  * -> {@code ReportModel} (flame graphs per sample type, {@code EndpointCosts}) -> {@code
  * HtmlReport} (the page with {@code report.html}, {@code report.css}, {@code report.js} inlined,
  * the model as JSON) and {@code TerminalSummary}.
@@ -16,7 +17,8 @@
  * io.spanflight.internal.report.ReportCommand#run} (by the extension's {@code SpanflightCli}).
  *
  * <p>Never imports: the extension (any other {@code io.spanflight.internal} package but {@code
- * format}, whose cost kinds and hex ids it shares with the writer), OpenTelemetry, protobuf or any
+ * format}, whose cost kinds, hex ids and protobuf reader it shares with the writer, and {@code
+ * tables}), OpenTelemetry, protobuf or any
  * third-party code at run time (the generated classes are a test-only oracle). The module's build
  * enforces this: only {@code profile-format} is on its class path.
  *

@@ -1,4 +1,4 @@
-package io.spanflight.internal.profile;
+package io.spanflight.internal.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,18 +1,18 @@
-package io.spanflight.internal.profile;
+package io.spanflight.internal.format;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A minimal protobuf writer for the few wire types OTLP profiles need. Nested messages are written
- * in place: {@link #begin} remembers where the body starts, {@link #end} measures it and inserts
- * the length prefix in front (one copy of the body per nesting level). Like the official
- * serializer, callers skip fields that hold their default value; the output is byte-identical to
- * protobuf-java's for the same field order.
+ * A minimal protobuf writer for the few wire types OTLP profiles and OpAMP need. Nested messages
+ * are written in place: {@link #begin} remembers where the body starts, {@link #end} measures it
+ * and inserts the length prefix in front (one copy of the body per nesting level). Like the
+ * official serializer, callers skip fields that hold their default value; the output is
+ * byte-identical to protobuf-java's for the same field order.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class ProtoWriter {
+public final class ProtoWriter {
   private static final int WIRE_VARINT = 0;
   private static final int WIRE_FIXED64 = 1;
   private static final int WIRE_LENGTH = 2;
@@ -23,7 +23,7 @@ final class ProtoWriter {
   private int depth;
 
   /** Starts a nested message (or a packed field) with the given field number. */
-  ProtoWriter begin(int field) {
+  public ProtoWriter begin(int field) {
     tag(field, WIRE_LENGTH);
     if (depth == starts.length) {
       starts = Arrays.copyOf(starts, depth * 2);
@@ -33,7 +33,7 @@ final class ProtoWriter {
   }
 
   /** Ends the innermost {@link #begin}: writes its length in front of its body. */
-  ProtoWriter end() {
+  public ProtoWriter end() {
     int start = starts[--depth];
     int length = pos - start;
     int prefix = varintSize(length);
@@ -47,7 +47,7 @@ final class ProtoWriter {
   }
 
   /** A varint field (int32, int64, uint64); skipped when zero. */
-  ProtoWriter varintField(int field, long value) {
+  public ProtoWriter varintField(int field, long value) {
     if (value != 0) {
       tag(field, WIRE_VARINT);
       varint(value);
@@ -55,26 +55,26 @@ final class ProtoWriter {
     return this;
   }
 
-  ProtoWriter boolField(int field, boolean value) {
+  public ProtoWriter boolField(int field, boolean value) {
     return varintField(field, value ? 1 : 0);
   }
 
   /** A varint member of a oneof: written even when zero, as protobuf does for set oneofs. */
-  ProtoWriter oneofVarint(int field, long value) {
+  public ProtoWriter oneofVarint(int field, long value) {
     tag(field, WIRE_VARINT);
     varint(value);
     return this;
   }
 
   /** A double member of a oneof: written even when zero. */
-  ProtoWriter oneofDouble(int field, double value) {
+  public ProtoWriter oneofDouble(int field, double value) {
     tag(field, WIRE_FIXED64);
     fixed64(Double.doubleToRawLongBits(value));
     return this;
   }
 
   /** A fixed64 field; skipped when zero. */
-  ProtoWriter fixed64Field(int field, long value) {
+  public ProtoWriter fixed64Field(int field, long value) {
     if (value != 0) {
       tag(field, WIRE_FIXED64);
       fixed64(value);
@@ -82,7 +82,7 @@ final class ProtoWriter {
     return this;
   }
 
-  ProtoWriter doubleField(int field, double value) {
+  public ProtoWriter doubleField(int field, double value) {
     if (Double.doubleToRawLongBits(value) != 0) {
       tag(field, WIRE_FIXED64);
       fixed64(Double.doubleToRawLongBits(value));
@@ -91,7 +91,7 @@ final class ProtoWriter {
   }
 
   /** A string field; skipped when empty. */
-  ProtoWriter stringField(int field, String value) {
+  public ProtoWriter stringField(int field, String value) {
     if (!value.isEmpty()) {
       bytesField(field, value.getBytes(StandardCharsets.UTF_8));
     }
@@ -99,7 +99,7 @@ final class ProtoWriter {
   }
 
   /** One element of a repeated string field, or a string member of a oneof: written even when empty. */
-  ProtoWriter repeatedString(int field, String value) {
+  public ProtoWriter repeatedString(int field, String value) {
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     tag(field, WIRE_LENGTH);
     varint(bytes.length);
@@ -108,7 +108,7 @@ final class ProtoWriter {
   }
 
   /** A bytes field; skipped when empty. */
-  ProtoWriter bytesField(int field, byte[] value) {
+  public ProtoWriter bytesField(int field, byte[] value) {
     if (value.length > 0) {
       tag(field, WIRE_LENGTH);
       varint(value.length);
@@ -118,14 +118,14 @@ final class ProtoWriter {
   }
 
   /** An empty element of a repeated message field (the zero value at index 0 of a table). */
-  ProtoWriter emptyMessage(int field) {
+  public ProtoWriter emptyMessage(int field) {
     tag(field, WIRE_LENGTH);
     varint(0);
     return this;
   }
 
   /** A packed repeated int32 field; skipped when {@code count} is zero. */
-  ProtoWriter packedVarints(int field, int[] values, int count) {
+  public ProtoWriter packedVarints(int field, int[] values, int count) {
     if (count > 0) {
       begin(field);
       for (int i = 0; i < count; i++) {
@@ -137,7 +137,7 @@ final class ProtoWriter {
   }
 
   /** A packed repeated int64 field; skipped when {@code count} is zero. */
-  ProtoWriter packedVarints(int field, long[] values, int count) {
+  public ProtoWriter packedVarints(int field, long[] values, int count) {
     if (count > 0) {
       begin(field);
       for (int i = 0; i < count; i++) {
@@ -149,7 +149,7 @@ final class ProtoWriter {
   }
 
   /** A packed repeated fixed64 field; skipped when {@code count} is zero. */
-  ProtoWriter packedFixed64(int field, long[] values, int count) {
+  public ProtoWriter packedFixed64(int field, long[] values, int count) {
     if (count > 0) {
       tag(field, WIRE_LENGTH);
       varint(8L * count);
@@ -160,7 +160,7 @@ final class ProtoWriter {
     return this;
   }
 
-  byte[] toByteArray() {
+  public byte[] toByteArray() {
     if (depth != 0) {
       throw new IllegalStateException(depth + " nested message(s) not ended");
     }
@@ -199,7 +199,7 @@ final class ProtoWriter {
     }
   }
 
-  static int varintSize(long value) {
+  private static int varintSize(long value) {
     int size = 1;
     while ((value & ~0x7FL) != 0) {
       value >>>= 7;

@@ -1,4 +1,4 @@
-package io.spanflight.internal.report;
+package io.spanflight.internal.format;
 
 import io.spanflight.internal.tables.LongList;
 import java.nio.charset.StandardCharsets;
@@ -6,23 +6,25 @@ import java.nio.charset.StandardCharsets;
 /**
  * A minimal protobuf reader over a byte array: tags, varints, fixed64, length-delimited fields
  * (strings, bytes, nested messages, packed repeated fields), and skipping of unknown fields. It
- * reads what the OTLP profiles messages use and nothing more; groups (wire types 3 and 4) are
- * refused. Malformed input throws {@link MalformedProfileException} with the byte offset.
+ * reads what the OTLP profiles and OpAMP messages use and nothing more; groups (wire types 3 and
+ * 4) are refused. Every length prefix is checked against what is left of its message before
+ * anything is allocated, so no input can ask for more memory than its own size. Malformed input
+ * throws {@link MalformedProtoException} with the byte offset.
  *
  * <p>Not API: internal to Spanflight.
  */
-final class ProtoReader {
-  static final int VARINT = 0;
-  static final int FIXED64 = 1;
-  static final int LENGTH = 2;
-  static final int FIXED32 = 5;
+public final class ProtoReader {
+  public static final int VARINT = 0;
+  public static final int FIXED64 = 1;
+  public static final int LENGTH = 2;
+  public static final int FIXED32 = 5;
 
   private final byte[] buf;
   private final int limit;
   private int pos;
   private int lastTag;
 
-  ProtoReader(byte[] buf) {
+  public ProtoReader(byte[] buf) {
     this(buf, 0, buf.length);
   }
 
@@ -33,12 +35,12 @@ final class ProtoReader {
   }
 
   /** Whether another field follows. */
-  boolean hasMore() {
+  public boolean hasMore() {
     return pos < limit;
   }
 
   /** Reads the next tag and returns its field number; {@link #wireType()} tells its wire type. */
-  int nextField() throws MalformedProfileException {
+  public int nextField() throws MalformedProtoException {
     long tag = readVarint();
     if (tag >>> 3 == 0 || tag > Integer.MAX_VALUE) {
       throw malformed("invalid tag " + tag);
@@ -47,11 +49,11 @@ final class ProtoReader {
     return lastTag >>> 3;
   }
 
-  int wireType() {
+  public int wireType() {
     return lastTag & 7;
   }
 
-  long readVarint() throws MalformedProfileException {
+  public long readVarint() throws MalformedProtoException {
     long result = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (pos >= limit) {
@@ -67,11 +69,11 @@ final class ProtoReader {
   }
 
   /** A varint that must fit an int32 (indexes into dictionary tables are int32). */
-  int readInt() throws MalformedProfileException {
+  public int readInt() throws MalformedProtoException {
     return (int) readVarint();
   }
 
-  long readFixed64() throws MalformedProfileException {
+  public long readFixed64() throws MalformedProtoException {
     require(8);
     long value = 0;
     for (int i = 0; i < 8; i++) {
@@ -80,14 +82,14 @@ final class ProtoReader {
     return value;
   }
 
-  String readString() throws MalformedProfileException {
+  public String readString() throws MalformedProtoException {
     int length = readLength();
     String value = new String(buf, pos, length, StandardCharsets.UTF_8);
     pos += length;
     return value;
   }
 
-  byte[] readBytes() throws MalformedProfileException {
+  public byte[] readBytes() throws MalformedProtoException {
     int length = readLength();
     byte[] value = new byte[length];
     System.arraycopy(buf, pos, value, 0, length);
@@ -96,7 +98,7 @@ final class ProtoReader {
   }
 
   /** The body of a nested message as its own reader; this reader moves past it. */
-  ProtoReader readMessage() throws MalformedProfileException {
+  public ProtoReader readMessage() throws MalformedProtoException {
     int length = readLength();
     ProtoReader nested = new ProtoReader(buf, pos, pos + length);
     pos += length;
@@ -107,7 +109,7 @@ final class ProtoReader {
    * Appends the values of a repeated varint field to {@code out}: packed (wire type 2, several
    * values) or not (wire type 0, one value), as protobuf parsers must accept both.
    */
-  void readVarints(LongList out) throws MalformedProfileException {
+  public void readVarints(LongList out) throws MalformedProtoException {
     if (wireType() == VARINT) {
       out.add(readVarint());
       return;
@@ -120,7 +122,7 @@ final class ProtoReader {
   }
 
   /** Appends the values of a repeated fixed64 field, packed or not. */
-  void readFixed64s(LongList out) throws MalformedProfileException {
+  public void readFixed64s(LongList out) throws MalformedProtoException {
     if (wireType() == FIXED64) {
       out.add(readFixed64());
       return;
@@ -133,7 +135,7 @@ final class ProtoReader {
   }
 
   /** Skips the value of the field whose tag was just read. */
-  void skipField() throws MalformedProfileException {
+  public void skipField() throws MalformedProtoException {
     switch (wireType()) {
       case VARINT:
         readVarint();
@@ -157,13 +159,13 @@ final class ProtoReader {
   }
 
   /** Fails unless the field just read has wire type {@code expected}. */
-  void expect(int expected) throws MalformedProfileException {
+  public void expect(int expected) throws MalformedProtoException {
     if (wireType() != expected) {
       throw malformed("field " + (lastTag >>> 3) + " has wire type " + wireType() + ", expected " + expected);
     }
   }
 
-  private int readLength() throws MalformedProfileException {
+  private int readLength() throws MalformedProtoException {
     expect(LENGTH);
     long length = readVarint();
     if (length < 0 || length > limit - pos) {
@@ -172,13 +174,13 @@ final class ProtoReader {
     return (int) length;
   }
 
-  private void require(int bytes) throws MalformedProfileException {
+  private void require(int bytes) throws MalformedProtoException {
     if (limit - pos < bytes) {
       throw malformed("truncated field");
     }
   }
 
-  private MalformedProfileException malformed(String what) {
-    return new MalformedProfileException(what + " at byte " + pos);
+  private MalformedProtoException malformed(String what) {
+    return new MalformedProtoException(what + " at byte " + pos);
   }
 }
