@@ -37,6 +37,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
@@ -65,7 +66,7 @@ import java.util.logging.Logger;
  * <p>Not API: internal to Spanflight.
  */
 record DataPath(
-    SpanflightConfig config,
+    AtomicReference<SpanflightConfig> configInForce,
     DiagnosticMode mode,
     ContextBridge bridge,
     SwitchRecorder recorder,
@@ -121,14 +122,41 @@ record DataPath(
       costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, joiner::recordCosts);
     }
     return new DataPath(
-        config, mode, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
+        new AtomicReference<>(config), mode, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
         registry, timelines, joiner, collector, encoder, spanCosts,
         new MethodSources(config, timelines, registry, collector),
         new ProcessContextPublisher(resource, attributes, bridge), metrics, blindSources, taskFailures);
   }
 
+  /**
+   * The settings in force: those read at start, until {@link #putInForce} replaces them. A run reads
+   * them once, as it starts.
+   */
+  SpanflightConfig config() {
+    return configInForce.get();
+  }
+
+  /**
+   * Puts {@code next}'s run-time settings in force for the next run (sources, context filters,
+   * method filters, the export interval); called while profiling is off. Everything read only at
+   * start (the bridge, the exporter's settings, the diagnostic mode) stays as it was wired.
+   */
+  void putInForce(SpanflightConfig next) {
+    configInForce.set(next);
+    joiner.filters(next.filters());
+    for (SourceSettings source : next.sources()) {
+      String name = source.name();
+      boolean method = name.equals(SourceSettings.METHOD_TIMING) || name.equals(SourceSettings.METHOD_TRACE);
+      String filter = source.enabled() ? source.value() : "";
+      if (method && !filter.equals(methodSources.filter(name))) {
+        methodSources.change(name, filter);
+      }
+    }
+  }
+
   /** A run's JFR stream, with the method filters in force now (the control MBean may change them). */
   JfrSampleStream newStream() {
+    SpanflightConfig config = config();
     // With the raw payload on, the stream keeps about one interval, which each request carries.
     Duration keep = config.rawPayload() ? config.exportInterval() : Duration.ofSeconds(30);
     JfrSampleStream stream =
@@ -141,6 +169,7 @@ record DataPath(
 
   /** A run's exporter; the none exporter (and one log line) when the OTLP one cannot be built. */
   ProfileExporter newExporter() {
+    SpanflightConfig config = config();
     switch (config.exporter()) {
       case FILE:
         return new FileProfileExporter(config.fileDirectory(), config.fileFormats(), encoder.json());

@@ -13,9 +13,18 @@ import io.spanflight.internal.export.ProfileExporter;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.VirtualThreadHooks;
 import io.spanflight.internal.jfr.join.SampleJoiner;
+import io.spanflight.internal.opamp.OpampClient;
 import io.spanflight.internal.registry.ContextRegistry;
 import io.spanflight.internal.registry.LocalRoots;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.config.OpampSettings;
+import io.spanflight.internal.config.RemoteSettings;
+import io.spanflight.internal.config.SettingsLayers;
+import io.spanflight.internal.config.SourceSettings;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,17 +46,27 @@ import java.util.logging.Logger;
  */
 public final class Spanflight implements ProfilerControl {
   private static final Logger logger = Logger.getLogger("io.spanflight");
+  /** The local settings of a Spanflight started without them (a harness): nothing set. */
+  private static final ConfigProperties NO_SETTINGS = DefaultConfigProperties.createFromMap(Map.of());
 
   private final DataPath path;
+  /** Where each run-time setting comes from: local, remote (OpAMP), the MBean. */
+  private final SettingsLayers layers;
   /** Null while off; written under this lock, read without it where waiting is not allowed. */
   private volatile SpanflightRun run;
+  /** Null unless fleet control (OpAMP) is on. */
+  private volatile OpampClient opamp;
   private boolean shutDown; // guarded by this
   private long starts; // guarded by this
   private long stops; // guarded by this
 
-  private Spanflight(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
+  private Spanflight(
+      SpanflightConfig config, ConfigProperties local, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
     // not running(): the span exporter's thread asks often and must not wait for a switch-off
     this.path = DataPath.wire(config, resource, localRoots, costLink, () -> run != null, this::exporter);
+    OpampSettings opamp = config.opamp();
+    this.layers = new SettingsLayers(
+        local == null ? NO_SETTINGS : local, opamp.active() && opamp.acceptRemoteConfig() ? opamp.limits() : null);
   }
 
   /**
@@ -59,15 +78,24 @@ public final class Spanflight implements ProfilerControl {
    * {@link #timelines} and {@link #joiner}. Still not API.
    */
   public static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots) {
-    return start(config, resource, localRoots, new SpanCostLink());
+    return start(config, null, resource, localRoots, new SpanCostLink());
   }
 
-  /** As {@link #start(SpanflightConfig, Resource, LocalRoots)}, connecting span costs to {@code costLink}. */
-  static Spanflight start(SpanflightConfig config, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
-    Spanflight spanflight = new Spanflight(config, resource, localRoots, costLink);
+  /**
+   * As {@link #start(SpanflightConfig, Resource, LocalRoots)}, connecting span costs to {@code
+   * costLink}; {@code local} are the settings {@code config} was read from, under the run-time
+   * changes (null: none are set, as for a harness).
+   */
+  static Spanflight start(
+      SpanflightConfig config, ConfigProperties local, Resource resource, LocalRoots localRoots, SpanCostLink costLink) {
+    Spanflight spanflight = new Spanflight(config, local, resource, localRoots, costLink);
     spanflight.path.processContext().publish();
     SpanflightContextStorage.recordScopeEvents(config.scopeEventThreshold() != null);
     spanflight.switchOn();
+    if (config.opamp().active()) {
+      spanflight.opamp = OpampClient.start(
+          config.opamp(), new FleetView(spanflight, spanflight.path, spanflight::exporter, resource));
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(spanflight::shutdown, "spanflight-shutdown"));
     if (config.jmxEnabled()) {
       // Not on the agent's startup thread: the platform MBean server is created on first use.
@@ -76,6 +104,78 @@ public final class Spanflight implements ProfilerControl {
       registration.start();
     }
     return spanflight;
+  }
+
+  /**
+   * Puts {@code proposal} in force, whole or not at all: its errors, when it has any (nothing
+   * changes then); else an empty list, once its layers are the ones in force and profiling runs
+   * (or not) as they say. A change of a run-time setting ends the current run (its last interval
+   * exported: nothing recorded is lost) and starts a new one with the new settings.
+   *
+   * @param by who asks, for the log line: "remote configuration", "the control MBean"
+   */
+  public synchronized List<String> apply(SettingsLayers.Proposal proposal, String by) {
+    if (!proposal.valid()) {
+      return proposal.errors();
+    }
+    if (shutDown) {
+      return List.of("the JVM is shutting down");
+    }
+    layers.commit(proposal);
+    SpanflightConfig next = proposal.config();
+    if (proposal.changes()) {
+      boolean wasOn = switchOff();
+      path.putInForce(next);
+      logger.info("Spanflight settings changed by " + by + (wasOn ? " (a new run starts)" : "") + ": "
+          + (layers.origins().isEmpty() ? "the local settings are in force" : String.join(", ", layers.origins())));
+    }
+    if (next.enabled()) {
+      switchOn();
+    } else {
+      switchOff();
+    }
+    return List.of();
+  }
+
+  /** The run-time settings' layers (for the OpAMP client and the MBean). */
+  public SettingsLayers layers() {
+    return layers;
+  }
+
+  @Override
+  public boolean changeEnabled(boolean on) {
+    synchronized (this) {
+      boolean wasOn = run != null;
+      applyByHand(layers.proposeJmx(SpanflightConfig.ENABLED, String.valueOf(on)));
+      return wasOn != (run != null);
+    }
+  }
+
+  @Override
+  public void applySettings(String lines) {
+    List<String> errors = new ArrayList<>();
+    RemoteSettings settings = RemoteSettings.parse(lines == null ? "" : lines, errors);
+    if (!errors.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", errors));
+    }
+    applyByHand(layers.proposeJmx(settings));
+  }
+
+  @Override
+  public void clearSettings() {
+    applyByHand(layers.proposeJmx(RemoteSettings.NONE));
+  }
+
+  @Override
+  public List<String> settingsOrigins() {
+    return layers.origins();
+  }
+
+  private void applyByHand(SettingsLayers.Proposal proposal) {
+    List<String> errors = apply(proposal, "the control MBean");
+    if (!errors.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", errors));
+    }
   }
 
   @Override
@@ -135,6 +235,10 @@ public final class Spanflight implements ProfilerControl {
    * #start(SpanflightConfig, Resource, LocalRoots)}.
    */
   public void shutdown() {
+    OpampClient client = opamp;
+    if (client != null) {
+      client.stop(); // before shutDown: a remote configuration being applied finishes first
+    }
     synchronized (this) {
       shutDown = true;
     }
@@ -186,11 +290,12 @@ public final class Spanflight implements ProfilerControl {
    * 25 a running profiler starts a new run (a new JFR stream) with it.
    */
   @Override
-  public synchronized void changeMethodFilter(String source, String filter) {
-    if (path.methodSources().change(source, filter) && run != null) {
-      switchOff();
-      switchOn();
+  public void changeMethodFilter(String source, String filter) {
+    if (!source.equals(SourceSettings.METHOD_TIMING) && !source.equals(SourceSettings.METHOD_TRACE)) {
+      throw new IllegalArgumentException("not a method source: " + source);
     }
+    String value = filter == null ? "" : filter.trim();
+    applyByHand(layers.proposeJmx("otel.spanflight." + source + ".filter", value));
   }
 
   @Override

@@ -115,7 +115,7 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
       }
       // the agent's process detector may have copied -D secrets into the resource: ours masks them
       Spanflight spanflight =
-          Spanflight.start(config, Redacted.resource(resource, config.secrets()), localRoots, costLink);
+          Spanflight.start(config, properties, Redacted.resource(resource, config.secrets()), localRoots, costLink);
       localRoots.connect(spanflight.registry());
     } catch (Throwable t) { // never break the application's startup
       logger.log(Level.SEVERE, "Spanflight could not start; the application continues without it", t);

@@ -54,7 +54,7 @@ class SpanCostJoinTest {
         "otel.spanflight.cpu.enabled", "true",
         "otel.spanflight.cputime.enabled", "false")));
     SpanCostLink link = new SpanCostLink();
-    Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots(), link);
+    Spanflight spanflight = Spanflight.start(config, null, Resource.getDefault(), new LocalRoots(), link);
     link.exporterWrapped(); // as the agent's exporter customizer does
     SpanCostTable table = spanflight.spanCosts();
     long[] sampled = new long[2 * CostKind.COUNT];

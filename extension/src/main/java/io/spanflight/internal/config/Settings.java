@@ -119,34 +119,38 @@ final class Settings {
     }
     String expected =
         "a duration between " + format(min) + " and " + format(max) + ", like 20ms, 10s or 1m";
-    Matcher m = DURATION.matcher(value.toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new ConfigError(key, value, expected);
-    }
-    Duration parsed;
-    try {
-      long amount = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "ms" : m.group(2);
-      switch (unit) {
-        case "s":
-          parsed = Duration.ofSeconds(amount);
-          break;
-        case "m":
-          parsed = Duration.ofMinutes(amount);
-          break;
-        case "h":
-          parsed = Duration.ofHours(amount);
-          break;
-        default:
-          parsed = Duration.ofMillis(amount);
-      }
-    } catch (ArithmeticException | NumberFormatException e) {
+    Duration parsed = parseDuration(value);
+    if (parsed == null) {
       throw new ConfigError(key, value, expected);
     }
     if (parsed.compareTo(min) < 0 || parsed.compareTo(max) > 0) {
       throw new ConfigError(key, value, expected);
     }
     return parsed;
+  }
+
+  /** A duration in the form {@link #duration} reads; null when {@code value} is not one. */
+  static Duration parseDuration(String value) {
+    Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      return null;
+    }
+    try {
+      long amount = Long.parseLong(m.group(1));
+      String unit = m.group(2) == null ? "ms" : m.group(2);
+      switch (unit) {
+        case "s":
+          return Duration.ofSeconds(amount);
+        case "m":
+          return Duration.ofMinutes(amount);
+        case "h":
+          return Duration.ofHours(amount);
+        default:
+          return Duration.ofMillis(amount);
+      }
+    } catch (ArithmeticException | NumberFormatException e) {
+      return null;
+    }
   }
 
   /** A whole number within [min, max]. */

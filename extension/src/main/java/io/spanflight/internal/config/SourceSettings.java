@@ -24,6 +24,9 @@ public final class SourceSettings {
   public static final String FILE = "file";
   public static final String METHOD_TIMING = "methodtiming";
   public static final String METHOD_TRACE = "methodtrace";
+  /** Every source's name, in catalogue order (as {@link #read} lists them). */
+  public static final List<String> NAMES =
+      List.of(CPU, CPU_TIME, NATIVE, ALLOCATION, LOCK, PARK, SOCKET, FILE, METHOD_TIMING, METHOD_TRACE);
 
   private static final Pattern RATE = Pattern.compile("\\d+/(ns|us|ms|s|m|h)");
   /** The JDK's method filter syntax: class, class::method, ::method, @annotation; ';'-separated. */

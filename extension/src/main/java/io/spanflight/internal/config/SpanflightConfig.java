@@ -66,6 +66,8 @@ import java.util.logging.Logger;
  *     {@code auto}, {@code spanflight} or {@code jdk}
  * @param diagnosticMode which parts of Spanflight run ({@code otel.spanflight.diagnostic.mode}):
  *     one of {@link #DIAGNOSTIC_MODES}
+ * @param opamp fleet control over OpAMP; {@link OpampSettings#active()} false while it is off (its
+ *     errors, if any, switch off fleet control only)
  */
 public record SpanflightConfig(
     List<String> errors,
@@ -97,7 +99,8 @@ public record SpanflightConfig(
     int spanCostsMaxRoutes,
     Duration spanCostsWait,
     String jfrReader,
-    String diagnosticMode) {
+    String diagnosticMode,
+    OpampSettings opamp) {
   private static final Logger logger = Logger.getLogger("io.spanflight");
   public static final String ENABLED = "otel.spanflight.enabled";
   public static final String EXPORTER = "otel.spanflight.exporter";
@@ -198,6 +201,9 @@ public record SpanflightConfig(
     for (String error : spanCostErrors) {
       logger.warning("Spanflight span costs are off (the rest of Spanflight runs): " + error);
     }
+    for (String error : opamp.errors()) {
+      logger.warning("Spanflight fleet control (OpAMP) is off (the rest of Spanflight runs): " + error);
+    }
     for (String error : defaulted) {
       logger.warning("Spanflight ignores a setting (the rest of Spanflight runs as set): " + error);
     }
@@ -210,7 +216,11 @@ public record SpanflightConfig(
 
   /** The secrets the settings hold (see {@link OtlpSettings#secrets()}); empty without OTLP. */
   public List<String> secrets() {
-    return otlp == null ? List.of() : otlp.secrets();
+    List<String> secrets = new java.util.ArrayList<>(opamp.secrets());
+    if (otlp != null) {
+      secrets.addAll(otlp.secrets());
+    }
+    return secrets;
   }
 
   /** A one-line summary for the startup log. */
@@ -240,6 +250,9 @@ public record SpanflightConfig(
     }
     if (!DEFAULT_DIAGNOSTIC_MODE.equals(diagnosticMode)) {
       shown.put("diagnostic.mode", diagnosticMode);
+    }
+    if (opamp.active()) {
+      shown.put("opamp", opamp);
     }
     return shown.toString();
   }

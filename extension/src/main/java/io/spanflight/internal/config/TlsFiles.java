@@ -21,9 +21,12 @@ final class TlsFiles {
 
   /** The TLS setup the keys ask for; null when none is set (the JVM's defaults). */
   static ClientTls read(Settings s) {
-    String caKey = OtlpSettings.keyInUse(s, "certificate");
-    String certKey = OtlpSettings.keyInUse(s, "client.certificate");
-    String keyKey = OtlpSettings.keyInUse(s, "client.key");
+    return read(s, OtlpSettings.keyInUse(s, "certificate"), OtlpSettings.keyInUse(s, "client.certificate"),
+        OtlpSettings.keyInUse(s, "client.key"));
+  }
+
+  /** As {@link #read(Settings)}, from the three keys given: trusted certificates, client certificate and key. */
+  static ClientTls read(Settings s, String caKey, String certKey, String keyKey) {
     String ca = s.string(caKey, null);
     String cert = s.string(certKey, null);
     String key = s.string(keyKey, null);

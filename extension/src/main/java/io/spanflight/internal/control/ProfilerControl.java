@@ -50,6 +50,25 @@ public interface ProfilerControl {
 
   boolean running();
 
+  /**
+   * Switches profiling on or off by hand (the MBean's layer of the settings, above remote
+   * configuration); true when that changed whether it runs.
+   */
+  boolean changeEnabled(boolean on);
+
+  /**
+   * Sets run-time settings by hand ({@code otel.spanflight.<key>=<value>} lines), whole or not at all.
+   *
+   * @throws IllegalArgumentException naming every bad line or value
+   */
+  void applySettings(String lines);
+
+  /** Forgets every setting made by hand. */
+  void clearSettings();
+
+  /** Per setting not at its local value: its value and who set it. */
+  List<String> settingsOrigins();
+
   long counter(Counter counter);
 
   /** One line per JFR setting of ours: our value and the value JFR applies now. */

@@ -54,12 +54,12 @@ public final class SpanflightControl implements SpanflightControlMBean {
 
   @Override
   public boolean start() {
-    return control.switchOn();
+    return control.changeEnabled(true);
   }
 
   @Override
   public boolean stop() {
-    return control.switchOff();
+    return control.changeEnabled(false);
   }
 
   @Override
@@ -175,5 +175,20 @@ public final class SpanflightControl implements SpanflightControlMBean {
   @Override
   public void setMethodTraceFilter(String filter) {
     control.changeMethodFilter("methodtrace", filter);
+  }
+
+  @Override
+  public void applySettings(String lines) {
+    control.applySettings(lines);
+  }
+
+  @Override
+  public void clearSettings() {
+    control.clearSettings();
+  }
+
+  @Override
+  public String[] getSettingsOrigins() {
+    return control.settingsOrigins().toArray(new String[0]);
   }
 }

@@ -71,4 +71,18 @@ public interface SpanflightControlMBean {
 
   /** Sets the {@code methodtrace} filter: methods leave and join it without a restart. */
   void setMethodTraceFilter(String filter);
+
+  /**
+   * Sets run-time settings by hand, above the local and remote ones: one {@code
+   * otel.spanflight.<key>=<value>} per line (on/off, sources and their rates, context filters,
+   * method filters, the export interval). Applied whole or not at all; a refusal names every bad
+   * line. Replaces what this operation set before.
+   */
+  void applySettings(String lines);
+
+  /** Removes every setting made through this MBean: the remote and local ones are in force again. */
+  void clearSettings();
+
+  /** Per setting not at its local value: {@code key=value (remote until 2026-12-06T22:00:00Z)} or {@code (jmx)}. */
+  String[] getSettingsOrigins();
 }

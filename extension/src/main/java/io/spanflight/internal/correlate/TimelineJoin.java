@@ -45,7 +45,8 @@ public final class TimelineJoin {
   private final ContextRegistry registry;
   /** Where the records this thread resolves are used (see {@link ReadWindow}). */
   private final ReadWindow window;
-  private final SampleFilters filters;
+  /** Replaced between runs only ({@link #filters(SampleFilters)}); read by the joining thread. */
+  private volatile SampleFilters filters;
   private final Sink sink;
   /** Per-span costs, or null when they are off. */
   private volatile SpanCostTable costs;
@@ -71,6 +72,14 @@ public final class TimelineJoin {
     this.window = registry.readWindow();
     this.filters = filters;
     this.sink = sink;
+  }
+
+  /**
+   * Puts {@code next} in force for the samples joined from now on; called while profiling is off
+   * (a run-time change of the context filters ends the run first), so no sample sees two filters.
+   */
+  public void filters(SampleFilters next) {
+    this.filters = next;
   }
 
   /**

@@ -9,10 +9,10 @@ import java.io.OutputStream;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class RequestBody implements MessageWriter {
+public final class RequestBody implements MessageWriter {
   private final byte[] bytes;
 
-  RequestBody(byte[] bytes) {
+  public RequestBody(byte[] bytes) {
     this.bytes = bytes;
   }
 

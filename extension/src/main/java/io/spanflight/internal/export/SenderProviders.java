@@ -8,11 +8,11 @@ import java.util.ServiceLoader;
  *
  * <p>Not API: internal to Spanflight.
  */
-final class SenderProviders {
+public final class SenderProviders {
   private SenderProviders() {}
 
   /** The first provider of {@code spi}; IllegalStateException when there is none. */
-  static <T> T load(Class<T> spi) {
+  public static <T> T load(Class<T> spi) {
     return ServiceLoader.load(spi, spi.getClassLoader())
         .findFirst()
         .orElseThrow(

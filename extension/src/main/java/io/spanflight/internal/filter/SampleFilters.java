@@ -6,14 +6,18 @@ import java.util.Map;
 /**
  * The context filters in force: one for all sources and, optionally, one per source that replaces
  * it. A filter's answer is cached per context (on its {@link ContextRecord}), so a hot span is
- * evaluated once. Samples whose context is unknown (lost timeline stretch) are dropped when a
- * filter applies: nothing can be said about them. Used on the JFR consumer thread only.
+ * evaluated once (per instance: filters put in force at run time start afresh). Samples whose
+ * context is unknown (lost timeline stretch) are dropped when a filter applies: nothing can be said about them. Used on the JFR consumer thread only.
  *
  * <p>Not API: internal to Spanflight.
  */
 public final class SampleFilters {
+  private static final java.util.concurrent.atomic.AtomicInteger GENERATIONS = new java.util.concurrent.atomic.AtomicInteger();
   /** Keeps everything. */
   public static final SampleFilters NONE = new SampleFilters(null, Map.of());
+
+  /** Tells this instance's answers cached on the records from those of filters in force before. */
+  private final int generation = GENERATIONS.incrementAndGet();
 
   private final Slot all;
   private final Map<String, Slot> bySource;
@@ -54,10 +58,10 @@ public final class SampleFilters {
     if (context == null) {
       return slot.keepsNoContext;
     }
-    int cached = context.cachedFilterResult(slot.index);
+    int cached = context.cachedFilterResult(generation, slot.index);
     if (cached == 0) {
       cached = slot.filter.matches(context) ? 1 : 2;
-      context.cacheFilterResult(slot.index, cached);
+      context.cacheFilterResult(generation, slot.index, cached);
     }
     return cached == 1;
   }

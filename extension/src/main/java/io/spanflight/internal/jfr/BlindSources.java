@@ -130,6 +130,17 @@ public final class BlindSources {
     return i < 0 ? 0 : count.applyAsLong(i);
   }
 
+  /** The sources blind now (no event for three intervals while the application worked), by name. */
+  public synchronized java.util.List<String> blindNow() {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (int i = 0; i < WATCHED.size(); i++) {
+      if (blind[i]) {
+        names.add(WATCHED.get(i));
+      }
+    }
+    return names;
+  }
+
   /** How often any source went blind since startup. */
   public long blindings() {
     long all = 0;

@@ -58,6 +58,8 @@ public final class ContextRecord {
 
   /** Per context filter: 0 not evaluated yet, 1 keep, 2 drop. JFR consumer thread only. */
   private byte[] filterResults;
+  /** Which {@code SampleFilters} the results are of (the filters can change at run time). */
+  private int filterGeneration;
 
   /** The registry epoch in which the capture path last used this record (plain field, racy by design). */
   int lastEpoch;
@@ -267,12 +269,23 @@ public final class ContextRecord {
     return attributes.recordBytes(attributePairs());
   }
 
-  /** A filter's cached answer for this context: 0 (not evaluated), 1 (keep) or 2 (drop). */
-  public int cachedFilterResult(int filter) {
-    return filterResults != null && filter < filterResults.length ? filterResults[filter] : 0;
+  /**
+   * A filter's cached answer for this context: 0 (not evaluated), 1 (keep) or 2 (drop); 0 for any
+   * answer cached under another {@code generation} of the filters.
+   */
+  public int cachedFilterResult(int generation, int filter) {
+    return generation == filterGeneration && filterResults != null && filter < filterResults.length
+        ? filterResults[filter] : 0;
   }
 
-  public void cacheFilterResult(int filter, int result) {
+  /** Caches a filter's answer under the filters' {@code generation}, forgetting those of any other. */
+  public void cacheFilterResult(int generation, int filter, int result) {
+    if (generation != filterGeneration) {
+      if (filterResults != null) {
+        java.util.Arrays.fill(filterResults, (byte) 0);
+      }
+      filterGeneration = generation;
+    }
     if (filterResults == null || filter >= filterResults.length) {
       filterResults = filterResults == null ? new byte[filter + 1] : java.util.Arrays.copyOf(filterResults, filter + 1);
     }

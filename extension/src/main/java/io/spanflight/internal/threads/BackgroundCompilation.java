@@ -38,7 +38,9 @@ public final class BackgroundCompilation {
       "io/spanflight/internal/profile/",
       "io/spanflight/internal/filter/",
       "io/spanflight/internal/export/",
-      "io/spanflight/internal/tables/"); // the reader's and the profile's collections (profile-format)
+      "io/spanflight/internal/tables/", // the reader's and the profile's collections (profile-format)
+      "io/spanflight/internal/format/", // the protobuf and JSON writers (profile-format)
+      "io/spanflight/internal/opamp/"); // fleet control's client, on its own thread
 
   private static String outcome;
 

@@ -68,6 +68,8 @@ class EveryKeyBadValueTest {
         IntStream.rangeClosed(1, 33).mapToObj(i -> "key" + i).collect(Collectors.joining(","))),
     DIRECTORY("a directory path", "a\u0000b", SCRATCH.resolve("a-file").toString()),
     URL("a URL like http://collector:4317", "collector:4317", "ftp://h:1", "http://", "http://h:port/x", "http://user:SECRET1@h:x/p?token=SECRET2"),
+    OPAMP_URL("a URL like http://opamp-server:4320/v1/opamp", "opamp:4320", "ftp://h:1", "http://", "http://user:SECRET1@h:x/p?token=SECRET2"),
+    GROUPS("a comma-separated list of enabled, sources", "everything", "enabled,,sources", "sources;interval"),
     HEADERS("key=value pairs", "novalue", "a=1,SECRET3", "a=%G0SECRET4"),
     CERTIFICATE("a readable PEM file with X.509 certificates", "/no/such/file.pem", SCRATCH.resolve("a-file").toString(), SCRATCH.toString()),
     PRIVATE_KEY("a readable PEM file with a PKCS#8 private key", "/no/such/file.key", SCRATCH.resolve("a-file").toString(), SCRATCH.resolve("marker.key").toString()),
@@ -136,6 +138,21 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.exporter.otlp.profiles.client.certificate", Kind.CERTIFICATE);
     KINDS.put("otel.exporter.otlp.profiles.client.key", Kind.PRIVATE_KEY);
     KINDS.put("otel.spanflight.context.filter", Kind.CONTEXT_FILTER);
+    KINDS.put("otel.spanflight.opamp.endpoint", Kind.OPAMP_URL);
+    KINDS.put("otel.spanflight.opamp.headers", Kind.HEADERS);
+    KINDS.put("otel.spanflight.opamp.certificate", Kind.CERTIFICATE);
+    KINDS.put("otel.spanflight.opamp.client.certificate", Kind.CERTIFICATE);
+    KINDS.put("otel.spanflight.opamp.client.key", Kind.PRIVATE_KEY);
+    KINDS.put("otel.spanflight.opamp.interval", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.timeout", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.remote.config", Kind.BOOLEAN);
+    KINDS.put("otel.spanflight.opamp.allow", Kind.GROUPS);
+    KINDS.put("otel.spanflight.opamp.min.period", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.min.threshold", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.max.throttle", Kind.INTEGER);
+    KINDS.put("otel.spanflight.opamp.min.interval", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.max.time.box", Kind.DURATION);
+    KINDS.put("otel.spanflight.opamp.max.methods", Kind.INTEGER);
     WITH.put("otel.spanflight.file.directory", Map.of("otel.spanflight.exporter", "file"));
   }
 
@@ -208,14 +225,16 @@ class EveryKeyBadValueTest {
     String line = problems.get(0).getMessage();
     assertThat(line).as("one line").doesNotContain("\n", "\r");
     boolean spanCostKey = key.startsWith(SpanflightConfig.SPAN_COSTS);
+    boolean fleetKey = key.startsWith(OpampSettings.PREFIX);
     Defaulted defaulted = DEFAULTED.get(key);
     assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected,
         spanCostKey ? "Spanflight span costs are off (the rest of Spanflight runs)"
+            : fleetKey ? "Spanflight fleet control (OpAMP) is off (the rest of Spanflight runs)"
             : defaulted != null ? "Spanflight ignores a setting (the rest of Spanflight runs as set)" : "Spanflight is off");
     SECRETS.forEach(secret -> assertThat(line).as("a secret").doesNotContain(secret));
     if (kindOf(key) == Kind.HEADERS) {
       assertThat(line).as("header values are secrets").doesNotContain("'" + value + "'");
-    } else if (kindOf(key) == Kind.URL) {
+    } else if (kindOf(key) == Kind.URL || kindOf(key) == Kind.OPAMP_URL) {
       assertThat(line).contains("'" + Redacted.endpoint(value) + "'");
     } else {
       assertThat(line).contains("'" + shownValue(value));
@@ -223,7 +242,10 @@ class EveryKeyBadValueTest {
     if (kindOf(key) == Kind.PRIVATE_KEY && value.endsWith("marker.key")) {
       assertThat(line).as("the key file's content").doesNotContain("MARKER");
     }
-    if (spanCostKey) { // an add-on: only it goes off
+    if (fleetKey) { // fleet control only goes off
+      assertThat(config.active()).as("Spanflight runs").isTrue();
+      assertThat(config.opamp().active()).as("fleet control").isFalse();
+    } else if (spanCostKey) { // an add-on: only it goes off
       assertThat(config.active()).as("Spanflight runs").isTrue();
       assertThat(config.spanCosts()).as("span costs").isFalse();
     } else if (defaulted != null) { // nothing goes off: the default is in force

@@ -77,6 +77,11 @@ public final class SampleJoiner {
     this.counts = new JoinCounts(join, dropped, store, readers);
   }
 
+  /** The context filters for the samples joined from now on; between runs (see {@link TimelineJoin#filters}). */
+  public void filters(SampleFilters next) {
+    join.filters(next);
+  }
+
   /**
    * The lock a stream's thread holds while it feeds this joiner: the joiner and its store are not
    * thread-safe, and a stream started after another was closed must not begin while the old one's
