@@ -53,7 +53,7 @@ final class Arms {
   /** Every arm, in the order of the report; a run measures each against its baseline. */
   static final List<String> ALL = List.of("jfr-only", "capture-only", "stream-only", "reader-only", "spanflight", "spanflight-off",
       "spanflight-cpu", "spanflight-alloc", "spanflight-lock", "spanflight-park", "spanflight-socket",
-      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "spanflight-with-alloc", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
+      "spanflight-file", "spanflight-cputime", "spanflight-all", "spanflight-c2", "spanflight-costs", "spanflight-with-alloc", "spanflight-opamp", "splunk", "pyroscope", "splunk-memory", "pyroscope-alloc");
   /**
    * The sources that have an arm of their own ({@code spanflight-<source>}, {@code
    * jfr-only-<source>}): the ones on by default (of the two CPU sources, the one this JVM has: see
@@ -164,6 +164,12 @@ final class Arms {
         return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus span costs",
             with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
                 "-Dotel.spanflight.span.costs=true"),
+            missing(jars.agent(), jars.extension()));
+      case "spanflight-opamp":
+        // the sink answers every request with an empty body, an empty ServerToAgent: an idle OpAMP server
+        return new Arm(name, "spanflight", "agent + spanflight.jar, defaults plus fleet control polling an idle OpAMP server",
+            with(common, "-javaagent:" + jars.agent(), "-Dotel.javaagent.extensions=" + jars.extension(),
+                "-Dotel.spanflight.opamp.endpoint=" + sinkUrl + "/v1/opamp"),
             missing(jars.agent(), jars.extension()));
       case "spanflight-off":
         return new Arm(name, "agent", "agent + spanflight.jar, otel.spanflight.enabled=false (diagnostic)",
