@@ -93,7 +93,8 @@ final class FleetView implements OpampClient.Agent {
     }
     parts.put("samples", part(true, "linked " + magnitude(spanflight.counter(Counter.LINKED_SAMPLES)) + " of "
         + magnitude(spanflight.counter(Counter.SAMPLES))));
-    return new ComponentHealth(running, 0, "", status, 0, parts);
+    // off is a state someone chose, not a fault; a blind source is one
+    return new ComponentHealth(blind.isEmpty(), 0, "", status, 0, parts);
   }
 
   private static ComponentHealth part(boolean healthy, String status) {

@@ -3,9 +3,6 @@ package io.spanflight.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
@@ -16,10 +13,6 @@ import io.spanflight.internal.registry.LocalRoots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * off by hand, a change of settings leaves profiling off (the MBean's layer is on top).
  */
 class RunTimeSettingsTest {
-  private static volatile long sink;
-
   @TempDir Path dir;
 
   @BeforeAll
@@ -53,12 +44,12 @@ class RunTimeSettingsTest {
     Spanflight spanflight = Spanflight.start(
         SpanflightConfig.read(local), local, Resource.getDefault(), new LocalRoots(), new SpanCostLink());
     try {
-      burn(1500);
+      CpuSamplesByPeriod.burn(1500);
       spanflight.applySettings("otel.spanflight.cpu.period=50ms\n");
       assertThat(spanflight.counter(Counter.STARTS)).isEqualTo(2);
       assertThat(spanflight.settingsOrigins()).containsExactly("otel.spanflight.cpu.period=50ms (jmx)");
-      awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 50 ms, in force 50 ms"));
-      burn(1500);
+      CpuSamplesByPeriod.awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 50 ms, in force 50 ms"));
+      CpuSamplesByPeriod.burn(1500);
 
       assertThatThrownBy(() -> spanflight.applySettings("otel.spanflight.cpu.period=soon\notel.spanflight.exporter=none"))
           .isInstanceOf(IllegalArgumentException.class)
@@ -78,42 +69,13 @@ class RunTimeSettingsTest {
       spanflight.clearSettings();
       assertThat(spanflight.running()).as("the local settings say on").isTrue();
       assertThat(spanflight.configuration()).contains("cpu(period=20 ms)");
-      burn(500);
+      CpuSamplesByPeriod.burn(500);
     } finally {
       spanflight.shutdown();
     }
 
-    Map<Long, Long> samplesByPeriod = new TreeMap<>();
-    try (Stream<Path> files = Files.list(out)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".binpb")).toList()) {
-        ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
-        ProfilesDictionary dictionary = request.getDictionary();
-        for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-          if (dictionary.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples")) {
-            long count = profile.getSamplesList().stream().mapToLong(s -> s.getTimestampsUnixNanoCount()).sum();
-            samplesByPeriod.merge(profile.getPeriod(), count, Long::sum);
-          }
-        }
-      }
-    }
+    Map<Long, Long> samplesByPeriod = CpuSamplesByPeriod.in(out);
     assertThat(samplesByPeriod).as("CPU samples by the period of their profile")
         .containsKeys(20_000_000L, 50_000_000L);
-  }
-
-  private static void burn(long millis) {
-    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    while (System.nanoTime() < end) {
-      for (int i = 0; i < 100_000; i++) {
-        sink += i * 31L;
-      }
-    }
-  }
-
-  private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition not met within 20 s").isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(50); // poll interval
-    }
   }
 }

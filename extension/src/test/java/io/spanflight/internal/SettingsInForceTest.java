@@ -2,9 +2,6 @@ package io.spanflight.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
-import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.ProfilesDictionary;
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
 import io.opentelemetry.sdk.resources.Resource;
 import io.spanflight.internal.capture.SpanflightContextStorage;
@@ -15,10 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * new run starts cleanly.
  */
 class SettingsInForceTest {
-  private static volatile long sink;
-
   @TempDir Path dir;
 
   @BeforeAll
@@ -56,62 +47,33 @@ class SettingsInForceTest {
                     "otel.spanflight.cputime.enabled", "false")));
     Spanflight spanflight = Spanflight.start(config, Resource.getDefault(), new LocalRoots());
     try {
-      burn(1500);
+      CpuSamplesByPeriod.burn(1500);
       try (Recording theirs = new Recording()) {
         theirs.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
         theirs.start();
-        burn(1500);
-        awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 20 ms, in force 10 ms"));
+        CpuSamplesByPeriod.burn(1500);
+        CpuSamplesByPeriod.awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 20 ms, in force 10 ms"));
         theirs.stop();
       }
-      burn(1500);
-      awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 20 ms, in force 20 ms"));
+      CpuSamplesByPeriod.burn(1500);
+      CpuSamplesByPeriod.awaitTrue(() -> spanflight.settingsInForce().contains("jdk.ExecutionSample#period: ours 20 ms, in force 20 ms"));
 
       assertThat(spanflight.switchOff()).isTrue();
       assertThat(spanflight.running()).isFalse();
       assertThat(threadsNamed("spanflight-")).as("our threads after switching off").isEmpty();
       assertThat(spanflight.switchOn()).isTrue();
       assertThat(spanflight.switchOn()).as("already on").isFalse();
-      burn(1500);
+      CpuSamplesByPeriod.burn(1500);
     } finally {
       spanflight.shutdown();
     }
     assertThat(threadsNamed("spanflight-")).as("our threads after shutdown").isEmpty();
 
-    Map<Long, Long> samplesByPeriod = new TreeMap<>();
-    try (Stream<Path> files = Files.list(out)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".binpb")).toList()) {
-        ExportProfilesServiceRequest request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(file));
-        ProfilesDictionary dictionary = request.getDictionary();
-        for (Profile profile : request.getResourceProfiles(0).getScopeProfiles(0).getProfilesList()) {
-          if (dictionary.getStringTable(profile.getSampleType().getTypeStrindex()).equals("samples")) {
-            long count = profile.getSamplesList().stream().mapToLong(s -> s.getTimestampsUnixNanoCount()).sum();
-            samplesByPeriod.merge(profile.getPeriod(), count, Long::sum);
-          }
-        }
-      }
-    }
+    Map<Long, Long> samplesByPeriod = CpuSamplesByPeriod.in(out);
     assertThat(samplesByPeriod).as("CPU samples by the period of their profile").containsOnlyKeys(10_000_000L, 20_000_000L);
-  }
-
-  private static void burn(long millis) {
-    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    while (System.nanoTime() < end) {
-      for (int i = 0; i < 100_000; i++) {
-        sink += i * 31L;
-      }
-    }
   }
 
   private static List<String> threadsNamed(String prefix) {
     return Thread.getAllStackTraces().keySet().stream().map(Thread::getName).filter(n -> n.startsWith(prefix)).toList();
-  }
-
-  private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition not met within 20 s").isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(50); // poll interval
-    }
   }
 }

@@ -77,6 +77,9 @@ public final class OpampClient {
   private boolean fullState = true;
   private AgentDescription sentDescription;
   private ComponentHealth sentHealth;
+  /** The description and health (untimed) the message being sent carries: sent once it arrived. */
+  private AgentDescription sendingDescription;
+  private ComponentHealth sendingHealth;
   private long healthSince;
   private String sentConfig;
   private RemoteConfigStatus sentStatus;
@@ -214,9 +217,11 @@ public final class OpampClient {
     String config = agent.effectiveConfig();
     RemoteConfigStatus status = remote.status();
     long nowNanos = clock.millis() * 1_000_000L;
-    if (!health.equals(sentHealth)) {
-      healthSince = nowNanos;
+    if (!health.equals(sentHealth) && !health.equals(sendingHealth)) {
+      healthSince = nowNanos; // when this status began, as far as the client saw it
     }
+    sendingDescription = description;
+    sendingHealth = health;
     ComponentHealth timed = new ComponentHealth(health.healthy(), startNanos, health.lastError(), health.status(),
         healthSince == 0 ? nowNanos : healthSince, health.components());
     return new AgentToServer(uid, sequence + 1, all || !description.equals(sentDescription) ? description : null,
@@ -231,10 +236,8 @@ public final class OpampClient {
   private void sent(AgentToServer message) {
     sequence = message.sequenceNum();
     fullState = false;
-    sentDescription = agent.description();
-    if (message.health() != null) {
-      sentHealth = agent.health();
-    }
+    sentDescription = sendingDescription;
+    sentHealth = sendingHealth;
     if (message.effectiveConfig() != null) {
       sentConfig = new String(message.effectiveConfig().get("spanflight").body(), java.nio.charset.StandardCharsets.UTF_8);
     }
