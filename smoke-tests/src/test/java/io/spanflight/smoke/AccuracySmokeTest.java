@@ -352,9 +352,12 @@ class AccuracySmokeTest extends SmokeTestBase {
       }
       BurnTag tag = found.get();
       Optional<TracedLoad.Sent> sent = tag.decoded() ? load.sent(tag.id()) : Optional.empty();
+      if (!tag.decoded()) {
+        table.undecoded(sample.count(), "no request id on the stack " + sample.frames());
+        continue;
+      }
       if (sent.isEmpty()) {
-        table.add("(unknown request)", Outcome.UNRESOLVED, sample.count(), tag.decoded()
-            ? "request id " + tag.id() + " was never sent" : "no request id on the stack " + sample.frames());
+        table.add("(unknown request)", Outcome.UNRESOLVED, sample.count(), "request id " + tag.id() + " was never sent");
         continue;
       }
       String path = sent.get().path().substring(1);

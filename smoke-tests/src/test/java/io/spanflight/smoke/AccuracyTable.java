@@ -16,6 +16,15 @@ import java.util.TreeMap;
 final class AccuracyTable {
   static final double MIN_CORRECT_PERCENT = 99.0;
   static final double MAX_WRONG_PERCENT = 0.5;
+  /**
+   * The row of samples whose stack has a burn method but no request id below it: JFR walked that
+   * stack wrongly (seen once in ~10 000 on JDK 17's execution sampler: {@code [burnInOuterSpan,
+   * Instrumenter.end]}, two frames that never call each other). Which request such a sample
+   * belongs to cannot be told, so it is judged neither right nor wrong; the row passes while it
+   * holds at most {@link #MAX_UNDECODED_PERCENT} of all samples.
+   */
+  static final String UNDECODED = "(stack without id)";
+  static final double MAX_UNDECODED_PERCENT = 0.1;
 
   /** How one sample was judged. */
   enum Outcome { CORRECT, WRONG, UNLINKED, UNRESOLVED }
@@ -70,8 +79,21 @@ final class AccuracyTable {
     }
   }
 
+  /** Counts {@code count} samples whose stack names no request (see {@link #UNDECODED}). */
+  void undecoded(long count, String stack) {
+    add(UNDECODED, Outcome.UNRESOLVED, count, stack);
+  }
+
   List<Row> failing() {
-    return rows.values().stream().filter(row -> !row.passes(minSamples)).toList();
+    return rows.values().stream().filter(row -> !passes(row)).toList();
+  }
+
+  private boolean passes(Row row) {
+    if (!row.path.equals(UNDECODED)) {
+      return row.passes(minSamples);
+    }
+    long all = rows.values().stream().mapToLong(r -> r.samples).sum();
+    return row.samples * 100.0 <= MAX_UNDECODED_PERCENT * all;
   }
 
   /** The table, then for each path the ways samples missed (most frequent first, 5 at most). */
@@ -103,6 +125,10 @@ final class AccuracyTable {
   }
 
   private String verdict(Row row) {
+    if (row.path.equals(UNDECODED)) {
+      return passes(row) ? String.format(Locale.ROOT, "pass (<= %.1f %% of all samples)", MAX_UNDECODED_PERCENT)
+          : String.format(Locale.ROOT, "FAIL (more than %.1f %% of all samples)", MAX_UNDECODED_PERCENT);
+    }
     if (row.passes(minSamples)) {
       return "pass";
     }
