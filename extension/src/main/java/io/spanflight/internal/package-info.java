@@ -3,7 +3,8 @@
  * the OpenTelemetry agent loads; {@link io.spanflight.internal.DataPath} builds every part from
  * the settings, in order; {@link io.spanflight.internal.Spanflight} switches profiling on and off;
  * each stretch of time it is on is a {@link io.spanflight.internal.SpanflightRun} (the JFR stream,
- * the exporter, the background threads). The data path itself is drawn in {@code
+ * the exporter, the background threads); {@link io.spanflight.internal.FleetView} is what the
+ * OpAMP client ({@code opamp}) sees of and changes in the profiler. The data path itself is drawn in {@code
  * docs/how-it-works.md} ("The data path, class by class"). Beside them, the wiring's own settings
  * ({@link io.spanflight.internal.SdkBuildSettings}, {@link io.spanflight.internal.DiagnosticMode})
  * and one small joint between other parts: {@link io.spanflight.internal.ProcessContextPublisher}

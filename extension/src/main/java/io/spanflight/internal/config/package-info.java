@@ -1,5 +1,9 @@
 /**
- * Configuration, read once at startup into immutable settings objects.
+ * Configuration, read at startup into immutable settings objects, and read again whole when a
+ * run-time setting changes: {@link io.spanflight.internal.config.SettingsLayers} keeps the local
+ * settings, the remote ones (OpAMP, {@link io.spanflight.internal.config.RemoteSettings}, within
+ * the operator's {@link io.spanflight.internal.config.RemoteLimits}) and the MBean's, and reads a
+ * proposed change with the same readers, so a bad value gets the start's message.
  *
  * <p>In: the agent's {@code ConfigProperties} (system properties and {@code OTEL_*} environment
  * variables) and the files the keys name (the OTLP exporter's PEM certificates and key, read and

@@ -1,6 +1,7 @@
 /**
  * Run-time control over JMX: the {@link io.spanflight.internal.control.SpanflightControl} MBean
- * switches profiling off and on and shows the counters and the JFR settings in force.
+ * switches profiling off and on, sets run-time settings by hand (the top layer, above local and
+ * remote ones) and shows the counters, the JFR settings in force and who set which setting.
  *
  * <p>In: JMX operations and attribute reads, on the JMX caller's thread. Out: calls on a {@link
  * io.spanflight.internal.control.ProfilerControl}, which the wiring in {@code
