@@ -53,8 +53,11 @@ final class RemoteConfigs {
     lastHash = hash;
     List<String> errors = new ArrayList<>();
     RemoteSettings settings = settingsOf(offered.config(), errors);
+    // the lines that parsed are checked (readers, limits) even when others did not: every message at once
+    SettingsLayers.Proposal proposal = agent.layers().proposeRemote(settings, clock.instant());
+    errors.addAll(proposal.errors());
     if (errors.isEmpty()) {
-      errors.addAll(agent.apply(agent.layers().proposeRemote(settings, clock.instant()), "remote configuration"));
+      errors.addAll(agent.apply(proposal, "remote configuration"));
     }
     String name = OpampClient.shortHash(hash);
     if (errors.isEmpty()) {

@@ -108,6 +108,10 @@ class OpampClientTest {
     assertThat(status.error_message)
         .contains("otel.spanflight.exporter is read at start only")
         .contains("did you mean otel.spanflight.cpu.period?")
+        .as("the values of the lines that parsed are checked too")
+        .contains("invalid value '0ms' for otel.spanflight.cpu.period")
+        .contains("no class under java.")
+        .contains("at most 1024 characters long")
         .doesNotContain("\n");
     assertThat(agent.layers().origins()).isEmpty();
   }
