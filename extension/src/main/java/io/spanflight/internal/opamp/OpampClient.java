@@ -70,7 +70,8 @@ public final class OpampClient {
   private final Transport transport;
   private final Clock clock;
   private final RemoteConfigs remote;
-  private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
+  /** The warnings of one outage: at most one a minute; a new one after the server answered again. */
+  private ThrottledLogger failures = newFailureLog();
   private final long startNanos;
   private byte[] uid = uuidV7(System.currentTimeMillis());
   private long sequence;
@@ -172,6 +173,7 @@ public final class OpampClient {
     if (failuresInRow > 0) {
       logger.info("Spanflight fleet control (OpAMP): the server answers again");
       failuresInRow = 0;
+      failures = newFailureLog(); // the next outage's first warning is not suppressed by this one's
     }
     handle(answer);
   }
@@ -183,6 +185,10 @@ public final class OpampClient {
     backoffUntil = clock.instant().plusSeconds(seconds);
     failures.log(Level.WARNING, "Spanflight fleet control (OpAMP): " + why + "; the settings in force stay, next try in "
         + seconds + " s (profiling is not affected)", null);
+  }
+
+  private static ThrottledLogger newFailureLog() {
+    return new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
   }
 
   private void handle(ServerToAgent answer) {

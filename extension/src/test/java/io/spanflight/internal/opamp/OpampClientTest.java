@@ -3,6 +3,7 @@ package io.spanflight.internal.opamp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.sdk.autoconfigure.spi.internal.DefaultConfigProperties;
+import io.spanflight.internal.LogLines;
 import io.spanflight.internal.config.SettingsLayers;
 import io.spanflight.internal.config.SpanflightConfig;
 import java.io.IOException;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import okio.ByteString;
 import opamp.proto.AgentConfigFile;
 import opamp.proto.AgentConfigMap;
@@ -159,6 +162,25 @@ class OpampClientTest {
     client.exchangeOnce();
     assertThat(server.sent.get(server.sent.size() - 1).agent_description).as("all again after a failure").isNotNull();
     assertThat(agent.applied).isEmpty();
+  }
+
+  @Test
+  void eachOutageIsReportedAtItsStartThenAtMostOnceAMinute() throws Exception {
+    try (LogLines log = LogLines.listen("io.spanflight")) {
+      client.exchangeOnce();
+      server.garbage = true;
+      client.exchangeOnce();
+      clock.now = client.backoffUntil();
+      client.exchangeOnce(); // within the minute: suppressed
+      clock.now = client.backoffUntil();
+      server.garbage = false;
+      client.exchangeOnce();
+      server.fail = true; // a new outage, seconds after the last one
+      client.exchangeOnce();
+      assertThat(log.atLeast(Level.WARNING)).extracting(LogRecord::getMessage).satisfiesExactly(
+          garbage -> assertThat(garbage).contains("the server's answer is not an OpAMP message"),
+          unreachable -> assertThat(unreachable).contains("the server could not be reached"));
+    }
   }
 
   @Test
