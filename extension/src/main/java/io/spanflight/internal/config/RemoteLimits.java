@@ -46,9 +46,15 @@ public record RemoteLimits(
   public static final String MIN_INTERVAL = PREFIX + "min.interval";
   public static final String MAX_TIME_BOX = PREFIX + "max.time.box";
   public static final String MAX_METHODS = PREFIX + "max.methods";
-  /** Classes a remote method filter may never name: the JDK's, the agent's, ours. */
+  /**
+   * Classes a remote method filter may never name: the JDK's, the agent's, ours (the extension's
+   * under {@value #SPANFLIGHT_INTERNAL}, and the API's, directly in {@value #SPANFLIGHT_API}; not
+   * applications that happen to live under {@code io.spanflight}, such as the demo).
+   */
   static final List<String> GUARDED_PACKAGES =
-      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "io.opentelemetry.", "io.spanflight.");
+      List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "io.opentelemetry.", "io.spanflight.internal.");
+  static final String SPANFLIGHT_INTERNAL = "io.spanflight.internal.";
+  static final String SPANFLIGHT_API = "io.spanflight.";
 
   private static final Pattern RATE = Pattern.compile("(\\d+)/(ns|us|ms|s|m|h)");
 
@@ -184,6 +190,11 @@ public record RemoteLimits(
       if (named.startsWith("::")) {
         errors.add(new ConfigError(key, value, "a class for every method: '" + named + "' matches the JDK's methods too")
             .getMessage());
+        return;
+      }
+      String type = named.contains("::") ? named.substring(0, named.indexOf("::")) : named;
+      if (type.startsWith(SPANFLIGHT_API) && type.indexOf('.', SPANFLIGHT_API.length()) < 0) {
+        errors.add(new ConfigError(key, value, "no class of Spanflight's API (package io.spanflight)").getMessage());
         return;
       }
       for (String guarded : GUARDED_PACKAGES) {

@@ -93,6 +93,20 @@ class RemoteSettingsTest {
   }
 
   @Test
+  void spanflightsOwnClassesAreGuardedNotApplicationsUnderItsNamespace() {
+    for (String ours : List.of("io.spanflight.internal.Spanflight::apply", "io.spanflight.SpanflightContext",
+        "@io.spanflight.internal.Timed", "io.spanflight.ContextScope::close")) {
+      List<String> errors = new ArrayList<>();
+      limits(Map.of()).check(Map.of("otel.spanflight.methodtrace.filter", ours), null, errors);
+      assertThat(errors).as(ours).singleElement().asString().contains("otel.spanflight.methodtrace.filter");
+    }
+    List<String> errors = new ArrayList<>();
+    limits(Map.of()).check(Map.of("otel.spanflight.methodtrace.filter",
+        "io.spanflight.demo.service.CatalogSearch::search;io.spanflight.smoke.app.methods.MethodWork$ByClass"), null, errors);
+    assertThat(errors).isEmpty();
+  }
+
+  @Test
   void aBadValueGetsTheSameMessageAsAtStartAndNothingIsTaken() {
     SettingsLayers layers = new SettingsLayers(LOCAL, limits(Map.of()));
     SettingsLayers.Proposal proposal =
