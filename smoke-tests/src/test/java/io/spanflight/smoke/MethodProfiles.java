@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The method profiles a collector received ({@code method_invocations}, {@code method_time},
  * {@code method_trace}), summed per leaf function: how many calls (values of invocations, or
- * timestamps of traces), how many nanoseconds, and per linked span how many traced calls.
+ * timestamps of traces), how many nanoseconds, per linked span how many traced calls, and the
+ * latest timestamp.
  */
 final class MethodProfiles {
   /** What one sample type holds for one function. */
@@ -25,6 +26,8 @@ final class MethodProfiles {
     int deepestStack;
     final Map<SpanLink, Long> callsBySpan = new HashMap<>();
     long unlinkedCalls;
+    /** The latest timestamp of the samples (traced calls have one each), 0 without any. */
+    long latestTimestampNanos;
 
     @Override
     public String toString() {
@@ -60,6 +63,9 @@ final class MethodProfiles {
     totals.calls += calls;
     totals.value += value;
     totals.deepestStack = Math.max(totals.deepestStack, locations.size());
+    for (long timestamp : sample.getTimestampsUnixNanoList()) {
+      totals.latestTimestampNanos = Math.max(totals.latestTimestampNanos, timestamp);
+    }
     if (sample.getLinkIndex() == 0) {
       totals.unlinkedCalls += calls;
     } else {
