@@ -155,10 +155,12 @@ public final class Spanflight implements ProfilerControl {
   public void applySettings(String lines) {
     List<String> errors = new ArrayList<>();
     RemoteSettings settings = RemoteSettings.parse(lines == null ? "" : lines, errors);
-    if (!errors.isEmpty()) {
+    SettingsLayers.Proposal proposal = layers.proposeJmx(settings);
+    if (!errors.isEmpty()) { // the lines that parsed are checked too: every message at once
+      errors.addAll(proposal.errors());
       throw new IllegalArgumentException(String.join("; ", errors));
     }
-    applyByHand(layers.proposeJmx(settings));
+    applyByHand(proposal);
   }
 
   @Override

@@ -53,7 +53,8 @@ class RunTimeSettingsTest {
 
       assertThatThrownBy(() -> spanflight.applySettings("otel.spanflight.cpu.period=soon\notel.spanflight.exporter=none"))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("otel.spanflight.exporter is read at start only");
+          .hasMessageContaining("otel.spanflight.exporter is read at start only")
+          .hasMessageContaining("invalid value 'soon' for otel.spanflight.cpu.period");
       assertThatThrownBy(() -> spanflight.applySettings("otel.spanflight.cpu.period=soon"))
           .hasMessageContaining("invalid value 'soon' for otel.spanflight.cpu.period (OTEL_SPANFLIGHT_CPU_PERIOD)");
       assertThat(spanflight.counter(Counter.STARTS)).as("nothing restarted").isEqualTo(2);
