@@ -13,10 +13,8 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -26,11 +24,9 @@ import java.util.logging.Logger;
  * Spanflight's OpAMP client: on its own thread ({@code spanflight-opamp}), it polls the server
  * every {@code otel.spanflight.opamp.interval}, reports the agent (description, health, the
  * settings in force) and applies the remote configuration the server offers, whole or not at all
- * ({@link RemoteConfigs}). A status is sent only when it changed since the last message the
- * server received (OpAMP's status compression); everything is sent again when the server asks
- * (ReportFullState) or after a failed exchange. A server that cannot be reached or answers
- * garbage changes nothing: the client backs off (up to {@link #MAX_BACKOFF}) and the settings in
- * force stay. When a remote configuration's time box ends, the local settings come back, whether
+ * ({@link RemoteConfigs}). A status is sent only when it changed ({@link StatusReports}). A
+ * server that cannot be reached or answers garbage changes nothing: the client backs off (up to
+ * {@link #MAX_BACKOFF}) and the settings in force stay. When a remote configuration's time box ends, the local settings come back, whether
  * the server is reachable or not.
  *
  * <p>Not API: internal to Spanflight.
@@ -72,18 +68,8 @@ public final class OpampClient {
   private final RemoteConfigs remote;
   /** The warnings of one outage: at most one a minute; a new one after the server answered again. */
   private ThrottledLogger failures = newFailureLog();
-  private final long startNanos;
+  private final StatusReports reports;
   private byte[] uid = uuidV7(System.currentTimeMillis());
-  private long sequence;
-  private boolean fullState = true;
-  private AgentDescription sentDescription;
-  private ComponentHealth sentHealth;
-  /** The description and health (untimed) the message being sent carries: sent once it arrived. */
-  private AgentDescription sendingDescription;
-  private ComponentHealth sendingHealth;
-  private long healthSince;
-  private String sentConfig;
-  private RemoteConfigStatus sentStatus;
   private int failuresInRow;
   private Instant backoffUntil = Instant.MIN;
   /** Guards the wait between polls; notified to report at once or to stop. */
@@ -98,7 +84,7 @@ public final class OpampClient {
     this.transport = transport;
     this.clock = clock;
     this.remote = new RemoteConfigs(agent, clock);
-    this.startNanos = clock.millis() * 1_000_000L;
+    this.reports = new StatusReports(agent, clock);
   }
 
   /** Starts the client on its own daemon thread; null (and one warning) if the agent's HTTP sender is missing. */
@@ -169,7 +155,7 @@ public final class OpampClient {
       failed("the server's answer is not an OpAMP message (" + e.getMessage() + ")");
       return;
     }
-    sent(message);
+    reports.delivered(message);
     if (failuresInRow > 0) {
       logger.info("Spanflight fleet control (OpAMP): the server answers again");
       failuresInRow = 0;
@@ -180,7 +166,7 @@ public final class OpampClient {
 
   private void failed(String why) {
     failuresInRow++;
-    fullState = true; // the server may have missed what we sent: it all goes again
+    reports.reportAll(); // the server may have missed what we sent: it all goes again
     long seconds = Math.min(MAX_BACKOFF.toSeconds(), settings.interval().toSeconds() << Math.min(failuresInRow - 1, 10));
     backoffUntil = clock.instant().plusSeconds(seconds);
     failures.log(Level.WARNING, "Spanflight fleet control (OpAMP): " + why + "; the settings in force stay, next try in "
@@ -194,7 +180,7 @@ public final class OpampClient {
   private void handle(ServerToAgent answer) {
     if (answer.newInstanceUid() != null) {
       uid = answer.newInstanceUid();
-      fullState = true;
+      reports.reportAll();
       logger.info("Spanflight fleet control (OpAMP): the server renamed this instance " + uidText());
     }
     if (answer.error() != null) {
@@ -207,7 +193,7 @@ public final class OpampClient {
           + Redacted.oneLine(String.valueOf(error.message())), null);
     }
     if ((answer.flags() & ServerToAgent.FLAG_REPORT_FULL_STATE) != 0) {
-      fullState = true;
+      reports.reportAll();
       askToReport();
     }
     if (answer.remoteConfig() != null && settings.acceptRemoteConfig() && remote.offer(answer.remoteConfig())) {
@@ -217,44 +203,7 @@ public final class OpampClient {
 
   /** The next message: every status that changed since the server last received one, or all of them. */
   AgentToServer nextMessage(boolean disconnect) {
-    boolean all = fullState;
-    AgentDescription description = agent.description();
-    ComponentHealth health = agent.health();
-    String config = agent.effectiveConfig();
-    RemoteConfigStatus status = remote.status();
-    long nowNanos = clock.millis() * 1_000_000L;
-    if (!health.equals(sentHealth) && !health.equals(sendingHealth)) {
-      healthSince = nowNanos; // when this status began, as far as the client saw it
-    }
-    sendingDescription = description;
-    sendingHealth = health;
-    ComponentHealth timed = new ComponentHealth(health.healthy(), startNanos, health.lastError(), health.status(),
-        healthSince == 0 ? nowNanos : healthSince, health.components());
-    return new AgentToServer(uid, sequence + 1, all || !description.equals(sentDescription) ? description : null,
-        capabilities(), all || !health.equals(sentHealth) ? timed : null,
-        all || !config.equals(sentConfig)
-            ? Map.of("spanflight", new ConfigFile(config.getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/plain"))
-            : null,
-        status != null && (all || !sameStatus(status, sentStatus)) ? status : null, disconnect, 0);
-  }
-
-  /** The server received {@code message}: what it carried need not be sent again. */
-  private void sent(AgentToServer message) {
-    sequence = message.sequenceNum();
-    fullState = false;
-    sentDescription = sendingDescription;
-    sentHealth = sendingHealth;
-    if (message.effectiveConfig() != null) {
-      sentConfig = new String(message.effectiveConfig().get("spanflight").body(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-    if (message.remoteConfigStatus() != null) {
-      sentStatus = message.remoteConfigStatus();
-    }
-  }
-
-  private static boolean sameStatus(RemoteConfigStatus a, RemoteConfigStatus b) {
-    return b != null && a.status() == b.status() && Arrays.equals(a.lastRemoteConfigHash(), b.lastRemoteConfigHash())
-        && a.errorMessage().equals(b.errorMessage());
+    return reports.next(uid, capabilities(), remote.status(), disconnect);
   }
 
   private long capabilities() {
@@ -340,10 +289,5 @@ public final class OpampClient {
   /** For tests: the wait until the next attempt. */
   Instant backoffUntil() {
     return backoffUntil;
-  }
-
-  /** A list for the log: every message joined. */
-  static String joined(List<String> messages) {
-    return String.join("; ", new ArrayList<>(messages));
   }
 }

@@ -1,9 +1,9 @@
 package io.spanflight.smoke.collector;
 
+import io.spanflight.smoke.harness.GoProgram;
 import io.spanflight.smoke.harness.LoopbackPorts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,8 +28,7 @@ public final class RealCollector implements AutoCloseable {
   private final Map<String, String> environment;
   private final int grpcPort;
   private final int httpPort;
-  private final Path log;
-  private Process process;
+  private final GoProgram program;
 
   private RealCollector(Path repoRoot, List<Path> configs, Map<String, String> environment, Path log) {
     this.repoRoot = repoRoot;
@@ -37,7 +36,7 @@ public final class RealCollector implements AutoCloseable {
     this.environment = new LinkedHashMap<>(environment);
     this.grpcPort = LoopbackPorts.free();
     this.httpPort = LoopbackPorts.free();
-    this.log = log;
+    this.program = new GoProgram("the Collector", log, READY, START_TIMEOUT, Duration.ofSeconds(15));
   }
 
   /**
@@ -94,23 +93,17 @@ public final class RealCollector implements AutoCloseable {
 
   /** Everything the Collector has logged so far (all its runs). */
   public String logText() {
-    try {
-      return Files.readString(log, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      return "(cannot read " + log + ": " + e + ")";
-    }
+    return program.logText();
   }
 
   /** The last {@code lines} lines of the log, for failure messages. */
   public String logTail(int lines) {
-    List<String> all = logText().lines().toList();
-    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    return program.logTail(lines);
   }
 
   /** SIGKILL: the process ends at once, with whatever it had accepted but not yet forwarded. */
   public void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor(10, TimeUnit.SECONDS);
+    program.kill();
   }
 
   /** Starts it again with {@code name} set to {@code value} in its environment. */
@@ -122,18 +115,7 @@ public final class RealCollector implements AutoCloseable {
   /** SIGTERM, and waits for the Collector to shut down (it flushes what it holds). */
   @Override
   public void close() {
-    if (process == null || !process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(15, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    program.stop();
   }
 
   /**
@@ -141,24 +123,11 @@ public final class RealCollector implements AutoCloseable {
    * waits until it logs that it is ready.
    */
   public void start() throws IOException, InterruptedException {
-    List<String> command = command(repoRoot, List.of(), configs, true);
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    builder.environment().put("OTLP_GRPC_LISTEN", grpcTarget());
-    builder.environment().put("OTLP_HTTP_LISTEN", "127.0.0.1:" + httpPort);
-    builder.environment().putAll(environment);
-    int readyBefore = countReady();
-    process = builder.start();
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (countReady() == readyBefore) {
-      if (!process.isAlive() || System.nanoTime() > deadline) {
-        process.destroyForcibly();
-        throw new IllegalStateException("the Collector did not get ready (" + String.join(" ", command)
-            + (process.isAlive() ? ", still starting after " + START_TIMEOUT : ", exited " + process.exitValue())
-            + "); its log:\n" + logTail(30));
-      }
-      Thread.sleep(50);
-    }
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("OTLP_GRPC_LISTEN", grpcTarget());
+    env.put("OTLP_HTTP_LISTEN", "127.0.0.1:" + httpPort);
+    env.putAll(environment);
+    program.start(command(repoRoot, List.of(), configs, true), env);
   }
 
   /** The binary, then {@code arguments}, the configs and (when {@code profilesGate}) the profiles feature gate. */
@@ -173,30 +142,8 @@ public final class RealCollector implements AutoCloseable {
     return command;
   }
 
-  private int countReady() {
-    String text = Files.exists(log) ? logText() : "";
-    int count = 0;
-    for (int at = text.indexOf(READY); at >= 0; at = text.indexOf(READY, at + 1)) {
-      count++;
-    }
-    return count;
-  }
-
   /** The Collector binary: {@code -Dspanflight.collector.binary}, else built by {@code bin/collector}. */
-  static synchronized Path binary(Path repoRoot) throws IOException, InterruptedException {
-    String property = System.getProperty("spanflight.collector.binary");
-    if (property != null && !property.isBlank()) {
-      return Path.of(property);
-    }
-    Process build = new ProcessBuilder(repoRoot.resolve("bin/collector").toString())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String output = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (build.waitFor() != 0 || output.isEmpty()) {
-      throw new IllegalStateException("bin/collector failed (exit " + build.exitValue() + "); it needs Go");
-    }
-    String path = output.lines().reduce((first, second) -> second).orElseThrow();
-    System.setProperty("spanflight.collector.binary", path);
-    return Path.of(path);
+  static Path binary(Path repoRoot) throws IOException, InterruptedException {
+    return GoProgram.binary(repoRoot, "spanflight.collector.binary", "bin/collector");
   }
-
 }

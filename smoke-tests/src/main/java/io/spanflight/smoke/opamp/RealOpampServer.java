@@ -1,6 +1,7 @@
 package io.spanflight.smoke.opamp;
 
 import io.spanflight.smoke.browser.Json;
+import io.spanflight.smoke.harness.GoProgram;
 import io.spanflight.smoke.harness.LoopbackPorts;
 import java.io.IOException;
 import java.net.URI;
@@ -9,13 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -52,13 +51,12 @@ public final class RealOpampServer implements AutoCloseable {
   private final List<String> arguments;
   private final int opampPort = LoopbackPorts.free();
   private final int adminPort = LoopbackPorts.free();
-  private final Path log;
-  private Process process;
+  private final GoProgram program;
 
   private RealOpampServer(Path repoRoot, Path log, List<String> arguments) {
     this.repoRoot = repoRoot;
-    this.log = log;
     this.arguments = List.copyOf(arguments);
+    this.program = new GoProgram("the OpAMP server", log, READY, START_TIMEOUT, Duration.ofSeconds(10));
   }
 
   /**
@@ -160,40 +158,23 @@ public final class RealOpampServer implements AutoCloseable {
 
   /** Everything the server has logged so far (all its runs). */
   public String logText() {
-    try {
-      return Files.readString(log, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      return "(cannot read " + log + ": " + e + ")";
-    }
+    return program.logText();
   }
 
   /** The last {@code lines} lines of the log, for failure messages. */
   public String logTail(int lines) {
-    List<String> all = logText().lines().toList();
-    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    return program.logTail(lines);
   }
 
   /** SIGKILL: the server is gone at once, with all it knew of the agents and its config. */
   public void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor(10, TimeUnit.SECONDS);
+    program.kill();
   }
 
   /** SIGTERM, and waits for the server to stop. */
   @Override
   public void close() {
-    if (process == null || !process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    program.stop();
   }
 
   /**
@@ -201,29 +182,11 @@ public final class RealOpampServer implements AutoCloseable {
    * no config and no agents) and waits until it prints its ready line.
    */
   public void start() throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(binary(repoRoot).toString(),
+    List<String> command = new ArrayList<>(List.of(
+        GoProgram.binary(repoRoot, "spanflight.opamp.server.binary", "bin/opamp-server").toString(),
         "-listen", "127.0.0.1:" + opampPort, "-admin", "127.0.0.1:" + adminPort));
     command.addAll(arguments);
-    int readyBefore = countReady();
-    process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-    while (countReady() == readyBefore) {
-      if (!process.isAlive() || System.nanoTime() > deadline) {
-        process.destroyForcibly();
-        throw new IllegalStateException("the OpAMP server did not get ready (" + String.join(" ", command)
-            + (process.isAlive() ? ", still starting after " + START_TIMEOUT : ", exited " + process.exitValue())
-            + "); its log:\n" + logTail(30));
-      }
-      Thread.sleep(50);
-    }
-  }
-
-  private int countReady() {
-    if (!Files.exists(log)) {
-      return 0;
-    }
-    return (int) logText().lines().filter(line -> line.startsWith(READY)).count();
+    program.start(command, Map.of());
   }
 
   private URI admin(String pathAndQuery) {
@@ -239,22 +202,5 @@ public final class RealOpampServer implements AutoCloseable {
           + response.statusCode() + " " + response.body().strip());
     }
     return response.body();
-  }
-
-  /** The server binary: {@code -Dspanflight.opamp.server.binary}, else built by {@code bin/opamp-server}. */
-  static synchronized Path binary(Path repoRoot) throws IOException, InterruptedException {
-    String property = System.getProperty("spanflight.opamp.server.binary");
-    if (property != null && !property.isBlank()) {
-      return Path.of(property);
-    }
-    Process build = new ProcessBuilder(repoRoot.resolve("bin/opamp-server").toString())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String output = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (build.waitFor() != 0 || output.isEmpty()) {
-      throw new IllegalStateException("bin/opamp-server failed (exit " + build.exitValue() + "); it needs Go");
-    }
-    String path = output.lines().reduce((first, second) -> second).orElseThrow();
-    System.setProperty("spanflight.opamp.server.binary", path);
-    return Path.of(path);
   }
 }
