@@ -344,7 +344,7 @@ class OpampFleetSmokeTest extends SmokeTestBase {
   }
 
   /** The value of an identifying attribute of the agent description a message carries, or null. */
-  private static Object identifying(Map<String, Object> message, String key) {
+  static Object identifying(Map<String, Object> message, String key) {
     Object attributes = at(message, "agentToServer", "agent_description", "identifying_attributes");
     if (attributes instanceof List<?> list) {
       for (Object attribute : list) {
