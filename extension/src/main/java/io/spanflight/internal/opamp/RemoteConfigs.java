@@ -1,8 +1,8 @@
 package io.spanflight.internal.opamp;
 
+import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.RemoteSettings;
 import io.spanflight.internal.config.SettingsLayers;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,7 +81,7 @@ final class RemoteConfigs {
     }
     for (String name : configMap.keySet()) {
       if (!name.equals(ENTRY)) {
-        errors.add("config entry '" + io.spanflight.internal.config.Redacted.oneLine(name)
+        errors.add("config entry '" + Redacted.oneLine(name)
             + "' is not Spanflight's: its settings go in the entry '" + ENTRY + "'");
       }
     }
@@ -91,7 +91,7 @@ final class RemoteConfigs {
     }
     String type = file.contentType() == null ? "" : file.contentType().trim();
     if (!CONTENT_TYPES.contains(type)) {
-      errors.add("content type '" + io.spanflight.internal.config.Redacted.oneLine(type)
+      errors.add("content type '" + Redacted.oneLine(type)
           + "' of entry '" + ENTRY + "': expected text/plain or text/x-java-properties");
       return RemoteSettings.NONE;
     }
@@ -114,18 +114,5 @@ final class RemoteConfigs {
       logger.warning("Spanflight fleet control (OpAMP): the local settings could not come back at the end of the"
           + " time box: " + String.join("; ", errors));
     }
-  }
-
-  /** For the health report: what the last configuration did. */
-  String describe() {
-    if (status == null) {
-      return "none received";
-    }
-    String name = OpampClient.shortHash(status.lastRemoteConfigHash());
-    return status.status() == RemoteConfigStatus.APPLIED ? "applied " + name : "refused " + name;
-  }
-
-  static String text(byte[] body) {
-    return new String(body, StandardCharsets.UTF_8);
   }
 }
