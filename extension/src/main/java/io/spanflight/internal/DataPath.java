@@ -7,11 +7,13 @@ import io.spanflight.internal.bridge.NativeContextBridge;
 import io.spanflight.internal.capture.CarrierRecordWriter;
 import io.spanflight.internal.capture.MountHooks;
 import io.spanflight.internal.capture.SwitchRecorder;
+import io.spanflight.internal.config.InferredSpanSettings;
 import io.spanflight.internal.config.Redacted;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.control.ProfilerControl;
 import io.spanflight.internal.correlate.Timelines;
+import io.spanflight.internal.costs.InferredEvents;
 import io.spanflight.internal.costs.SpanCostLink;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.export.FileProfileExporter;
@@ -117,15 +119,27 @@ record DataPath(
     BlindSources blindSources = new BlindSources(joiner);
     SelfMetrics metrics = new SelfMetrics(joiner, timelines, registry, exporter, blindSources);
     CarrierRecordWriter carrierRecords = bridge.hasThreadRecord() ? new CarrierRecordWriter(recorder, bridge) : null;
-    SpanCostTable spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans()) : null;
+    SpanCostTable spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans(), inferred(config)) : null;
+    MethodSources methods = new MethodSources(config, timelines, registry, collector);
     if (spanCosts != null) {
-      costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, joiner::recordCosts);
+      costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, table -> {
+        joiner.recordCosts(table);
+        methods.recordInferred(table.inferred());
+      });
     }
     return new DataPath(
         new AtomicReference<>(config), mode, bridge, recorder, carrierRecords, new MountHooks(carrierRecords, config.nativeDirectory()),
         registry, timelines, joiner, collector, encoder, spanCosts,
-        new MethodSources(config, timelines, registry, collector),
+        methods,
         new ProcessContextPublisher(resource, attributes, bridge), metrics, blindSources, taskFailures);
+  }
+
+  /** Where joined waits and traced calls wait to become child spans; null when none do. */
+  private static InferredEvents inferred(SpanflightConfig config) {
+    InferredSpanSettings s = config.inferred();
+    return s.any()
+        ? new InferredEvents(s.waits(), s.methods(), s.minDuration().toNanos(), s.maxPerSpan(), s.maxPerSecond())
+        : null;
   }
 
   /**

@@ -129,13 +129,14 @@ final class ConfigReader {
         readSpanCosts(
             () -> s.duration(SPAN_COSTS_WAIT, DEFAULT_SPAN_COSTS_WAIT, Duration.ofMillis(100), Duration.ofSeconds(60)),
             DEFAULT_SPAN_COSTS_WAIT);
+    InferredSpanSettings inferred = InferredSpanSettings.read(s, this::readSpanCosts);
     OpampSettings opamp = OpampSettings.read(s, properties);
     return new SpanflightConfig(
         List.copyOf(errors), List.copyOf(spanCostErrors), List.copyOf(defaulted), enabled, exporter, exportInterval, fileDirectory,
         Collections.unmodifiableSet(fileFormats), Collections.unmodifiableList(sources), filters, ringSize, maxSteps,
         methodHooksMax, nativeEnabled, linkLocalRoot, rawPayload, contextAttributes, linkUnsampled,
         scopeEvents ? threshold : null, nativeDirectory, otlp, capAtDefaultJfc, jmxEnabled, backgroundC2,
-        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait, jfrReader,
+        spanCostsAsked && spanCostErrors.isEmpty(), spanCostsMaxSpans, spanCostsMaxRoutes, spanCostsWait, inferred, jfrReader,
         diagnosticMode, opamp);
   }
 

@@ -62,6 +62,7 @@ import java.util.logging.Logger;
  * @param spanCostsMaxRoutes distinct {@code http.route} values in the cost metrics; beyond, {@code
  *     other}
  * @param spanCostsWait how long a span waits at most for the JFR stream to pass its end
+ * @param inferred which joined waits and traced calls become child spans (with span costs only)
  * @param jfrReader which reader reads the JFR recording ({@code otel.spanflight.jfr.reader}):
  *     {@code auto}, {@code spanflight} or {@code jdk}
  * @param diagnosticMode which parts of Spanflight run ({@code otel.spanflight.diagnostic.mode}):
@@ -98,6 +99,7 @@ public record SpanflightConfig(
     int spanCostsMaxSpans,
     int spanCostsMaxRoutes,
     Duration spanCostsWait,
+    InferredSpanSettings inferred,
     String jfrReader,
     String diagnosticMode,
     OpampSettings opamp) {
@@ -247,6 +249,7 @@ public record SpanflightConfig(
     }
     if (spanCosts) {
       shown.put("span.costs", "on");
+      shown.put("span.inferred", inferred);
     }
     if (!DEFAULT_DIAGNOSTIC_MODE.equals(diagnosticMode)) {
       shown.put("diagnostic.mode", diagnosticMode);

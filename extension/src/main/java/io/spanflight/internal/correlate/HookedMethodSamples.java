@@ -1,6 +1,8 @@
 package io.spanflight.internal.correlate;
 
 import io.spanflight.internal.config.SourceSettings;
+import io.spanflight.internal.costs.InferredEvent;
+import io.spanflight.internal.costs.InferredEvents;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.instrumentation.bootstrap.TraceQueue;
@@ -43,6 +45,8 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
   private long epochOffset;
   private boolean keepTraces = true;
   private long leafOnly;
+  /** Where traced calls of sampled spans go to become child spans; null: nowhere. */
+  private volatile InferredEvents inferred;
 
   public HookedMethodSamples(
       MethodHooks hooks, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
@@ -89,6 +93,11 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     }
   }
 
+  /** From now on, traced calls of sampled spans also go to {@code events} (to become child spans). */
+  public void recordInferred(InferredEvents events) {
+    this.inferred = events;
+  }
+
   /** Traced calls exported with the traced method alone (no stack captured for them), so far. */
   public synchronized long leafOnly() {
     return leafOnly;
@@ -111,11 +120,17 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     int context = timelines.contextAt(threadId, startNanos);
     ContextRecord link = context > 0 ? registry.resolve(context) : null;
     boolean unknown = context == Timelines.UNKNOWN || context > 0 && link == null;
+    String[] name = hooks.ids().name(methodId);
+    StackWalker.StackFrame[] frames = stack instanceof StackWalker.StackFrame[] ? (StackWalker.StackFrame[]) stack : null;
+    InferredEvents events = inferred;
+    long duration = endNanos - startNanos;
+    if (events != null && link != null && link.hasSpan() && link.sampled() && events.wanted(true, duration)) {
+      events.add(link.spanIdNumber(), new InferredEvent(InferredFeed.METHOD_TRACE, startNanos, duration, threadId,
+          name[0] + "." + name[1], InferredFeed.text(frames)), System.nanoTime());
+    }
     if (!filters.keep(SourceSettings.METHOD_TRACE, link, unknown)) {
       return;
     }
-    String[] name = hooks.ids().name(methodId);
-    StackWalker.StackFrame[] frames = stack instanceof StackWalker.StackFrame[] ? (StackWalker.StackFrame[]) stack : null;
     if (frames == null) {
       leafOnly++;
     }

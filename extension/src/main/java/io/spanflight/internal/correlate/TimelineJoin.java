@@ -3,6 +3,7 @@ package io.spanflight.internal.correlate;
 import io.spanflight.internal.costs.SpanCostTable;
 import io.spanflight.internal.filter.SampleFilters;
 import io.spanflight.internal.format.CostKind;
+import io.spanflight.internal.profile.InternedStacks;
 import io.spanflight.internal.profile.SampleType;
 import io.spanflight.internal.registry.ContextRecord;
 import io.spanflight.internal.registry.ContextRegistry;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>the id's {@link ContextRecord}, unless its slot was reused since: then the sample is
  *       unknown (counted as a stale id), never linked to the slot's new context;
  *   <li>a sample of a sampled span adds to that span's costs, before the filters (a span's cost is
- *       what it cost);
+ *       what it cost), and a wait or traced call of one may become a child span of it ({@link
+ *       InferredFeed});
  *   <li>the {@link SampleFilters} keep it or not (an unknown sample is dropped where a filter
  *       applies: nothing can be said about it);
  *   <li>what is kept goes to the {@link Sink} with its link: the record, or null for no context or
@@ -50,6 +52,10 @@ public final class TimelineJoin {
   private final Sink sink;
   /** Per-span costs, or null when they are off. */
   private volatile SpanCostTable costs;
+  /** The stacks the sink's indexes refer to, for inferred spans' frames; null: none. */
+  private final InternedStacks stacks;
+  /** Where the sample being joined lies on the nanoTime clock (set by {@link #contextAt}). */
+  private long joinedAt;
 
   /**
    * The newest time, on the nanoTime clock, of an event the stream delivered (a calibration or a
@@ -66,6 +72,13 @@ public final class TimelineJoin {
 
   public TimelineJoin(
       SampleClock clock, Timelines timelines, ContextRegistry registry, SampleFilters filters, Sink sink) {
+    this(clock, timelines, registry, filters, sink, null);
+  }
+
+  /** @param stacks what the sink's stack and leaf indexes refer to (the frames of inferred spans) */
+  public TimelineJoin(SampleClock clock, Timelines timelines, ContextRegistry registry, SampleFilters filters,
+      Sink sink, InternedStacks stacks) {
+    this.stacks = stacks;
     this.clock = clock;
     this.timelines = timelines;
     this.registry = registry;
@@ -111,6 +124,10 @@ public final class TimelineJoin {
     if (link != null && costKind != CostKind.NONE) {
       addCost(costKind, link, type, value); // before the filters: a span's cost is what it cost
     }
+    SpanCostTable table = costs;
+    if (link != null && table != null && table.inferred() != null) {
+      InferredFeed.offer(table.inferred(), stacks, link, costKind, type.type(), javaThreadId, joinedAt, value, stack, leaf);
+    }
     if (!filters.keep(sourceName, link, unknown)) {
       filtered.incrementAndGet();
       return;
@@ -148,6 +165,7 @@ public final class TimelineJoin {
       return Timelines.UNKNOWN;
     }
     long at = clock.toNanoTime(ticks);
+    joinedAt = at;
     advanceWatermark(at);
     return timelines.contextAt(javaThreadId, at, virtual);
   }

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  *
  * <pre>
  *  SDK span processor ─export()─► SpanHold ─ tick() every 100 ms: watermark past end, or deadline ─►
- *      SpanCostAnnotator (SpanCostTable.take, subtree, route metrics) ─► wrapped exporter
+ *      SpanCostAnnotator (SpanCostTable.take, subtree, route metrics, inferred children) ─► wrapped exporter
  *  hold full / profiling off ─► annotated with the status only, sent at once
  *  flush() / shutdown() ─► everything held goes out now (status ok or flushed), then the wrapped
  *      exporter's flush / shutdown
@@ -73,7 +73,7 @@ public final class CostSpanExporter implements SpanExporter {
         long end = span.getEndEpochNanos() + toNanoTime;
         if (!active || !hold.offer(span, start, end, now)) {
           HeldSpan passing = new HeldSpan(span, start, end, now);
-          immediate.add(annotator.annotate(passing, active ? CostStatus.OVERFLOW : CostStatus.OFF, now));
+          annotator.annotate(passing, active ? CostStatus.OVERFLOW : CostStatus.OFF, now, immediate);
         }
       }
     }
@@ -93,7 +93,7 @@ public final class CostSpanExporter implements SpanExporter {
       hold.release(watermark, now, released);
       String late = link.active() ? CostStatus.TIMEOUT : CostStatus.OFF;
       for (HeldSpan held : released) {
-        out.add(annotator.annotate(held, SpanHold.joined(held, watermark) ? CostStatus.OK : late, now));
+        annotator.annotate(held, SpanHold.joined(held, watermark) ? CostStatus.OK : late, now, out);
       }
       if (hold.oldestEndNanos() > watermark
           && now - hold.oldestArrivalNanos() >= IDLE_STREAM_NANOS
@@ -114,7 +114,7 @@ public final class CostSpanExporter implements SpanExporter {
       List<HeldSpan> released = new ArrayList<>();
       hold.releaseAll(released);
       for (HeldSpan held : released) {
-        out.add(annotator.annotate(held, SpanHold.joined(held, watermark) ? CostStatus.OK : CostStatus.FLUSHED, now));
+        annotator.annotate(held, SpanHold.joined(held, watermark) ? CostStatus.OK : CostStatus.FLUSHED, now, out);
       }
     }
     return out.isEmpty() ? CompletableResultCode.ofSuccess() : delegate.export(out);

@@ -38,6 +38,7 @@ final class RouteCostMetrics {
   static final AttributeKey<String> METHOD = AttributeKey.stringKey("http.request.method");
   static final AttributeKey<String> WAIT_KIND = AttributeKey.stringKey("spanflight.wait.kind");
   static final AttributeKey<String> STATUS = AttributeKey.stringKey("status");
+  static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("outcome");
   static final String OTHER = "other";
   private static final double NANOS_PER_SECOND = 1e9;
 
@@ -55,6 +56,9 @@ final class RouteCostMetrics {
   private LongCounter requests;
   private LongCounter folded;
   private LongCounter spans;
+  private LongCounter inferred;
+  private Attributes inferredSent;
+  private Attributes inferredDropped;
 
   /**
    * @param meterSource a meter, or null while there is none yet
@@ -97,6 +101,10 @@ final class RouteCostMetrics {
           .setDescription("Requests counted under http.route=other (the distinct route limit was reached)").build();
       spans = meter.counterBuilder("spanflight.span_costs.spans").setUnit("{span}")
           .setDescription("Spans sent by the cost-annotating exporter, by cost status").build();
+      inferred = meter.counterBuilder("spanflight.inferred.spans").setUnit("{span}")
+          .setDescription("Inferred wait and method spans, by outcome: sent, or dropped at a cap").build();
+      inferredSent = Attributes.of(OUTCOME, "sent");
+      inferredDropped = Attributes.of(OUTCOME, "dropped");
     }
     return true;
   }
@@ -105,6 +113,14 @@ final class RouteCostMetrics {
   void sent(String status) {
     if (ready()) {
       spans.add(1, statuses.computeIfAbsent(status, s -> Attributes.of(STATUS, s)));
+    }
+  }
+
+  /** Counts a span's inferred children: {@code sent} went out with it, {@code dropped} hit a cap. */
+  void inferred(long sent, long dropped) {
+    if ((sent > 0 || dropped > 0) && ready()) {
+      inferred.add(sent, inferredSent);
+      inferred.add(dropped, inferredDropped);
     }
   }
 

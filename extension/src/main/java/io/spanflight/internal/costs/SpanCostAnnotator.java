@@ -1,8 +1,10 @@
 package io.spanflight.internal.costs;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import java.util.List;
 
 /**
  * Turns a released span into the span that is exported: takes its own costs out of the {@link
@@ -14,6 +16,9 @@ import io.opentelemetry.sdk.trace.data.SpanData;
  * <p>Not API: internal to Spanflight.
  */
 final class SpanCostAnnotator {
+  /** On a span whose inferred children were not all sent (a cap was reached): how many were not. */
+  static final AttributeKey<Long> INFERRED_DROPPED = AttributeKey.longKey("spanflight.inferred.dropped");
+
   private final SpanCostLink link;
   private final boolean[] enabled;
   private final CostAttributes attributes;
@@ -30,15 +35,20 @@ final class SpanCostAnnotator {
   }
 
   /**
-   * The span to export. {@code status} is {@link CostStatus#OK} when the stream has passed the
-   * span's end (it may still turn out incomplete), else why its costs are unknown.
+   * Adds to {@code out} the span to export, then its inferred children ({@link InferredChildren}).
+   * {@code status} is {@link CostStatus#OK} when the stream has passed the span's end (it may
+   * still turn out incomplete), else why its costs are unknown.
    */
-  SpanData annotate(HeldSpan held, String status, long nowNanos) {
+  void annotate(HeldSpan held, String status, long nowNanos, List<SpanData> out) {
     SpanData span = held.span;
     long id = spanId(span.getSpanContext());
     SpanCostTable table = link.table();
+    InferredEvents.Taken inferred = InferredEvents.Taken.NONE;
     if (table != null) {
       table.take(id, self);
+      if (table.inferred() != null) {
+        inferred = table.inferred().take(id);
+      }
     }
     if (CostStatus.OK.equals(status) && (table == null || table.lastOverflowNanos() >= held.startNanos)) {
       status = CostStatus.INCOMPLETE;
@@ -63,7 +73,14 @@ final class SpanCostAnnotator {
       metrics.request(span.getAttributes(), subtree, enabled);
     }
     Attributes costs = CostStatus.OK.equals(status) ? attributes.of(self, subtree) : CostAttributes.status(status);
-    return new CostedSpanData(span, costs);
+    if (inferred.dropped() > 0) {
+      costs = costs.toBuilder().put(INFERRED_DROPPED, inferred.dropped()).build();
+    }
+    out.add(new CostedSpanData(span, costs));
+    if (!inferred.events().isEmpty()) {
+      out.addAll(InferredChildren.of(span, inferred.events(), span.getStartEpochNanos() - held.startNanos));
+    }
+    metrics.inferred(inferred.events().size(), inferred.dropped());
   }
 
   /** The span id as the cost table keys it. */

@@ -31,9 +31,17 @@ public final class SpanCostTable {
   private int size;
   private long overflowEvents;
   private long lastOverflowNanos = Long.MIN_VALUE;
+  /** The waits and calls that become child spans, or null when none do. */
+  private final InferredEvents inferred;
 
   public SpanCostTable(int maxSpans) {
+    this(maxSpans, null);
+  }
+
+  /** @param inferred where the join puts the events that become child spans; null for none */
+  public SpanCostTable(int maxSpans, InferredEvents inferred) {
     this.maxSpans = maxSpans;
+    this.inferred = inferred;
     int wanted = Math.max(2, maxSpans + maxSpans / 2); // a load of at most 2/3
     int slots = Integer.highestOneBit(wanted - 1) << 1;
     this.mask = slots - 1;
@@ -77,8 +85,19 @@ public final class SpanCostTable {
     remove(slot);
   }
 
-  /** Forgets the spans last added to before {@code beforeNanos}; returns how many. */
+  /** The events that become child spans, or null when none do. */
+  public InferredEvents inferred() {
+    return inferred;
+  }
+
+  /**
+   * Forgets the spans last added to before {@code beforeNanos}, and their inferred events;
+   * returns how many spans.
+   */
   public synchronized int expire(long beforeNanos) {
+    if (inferred != null) {
+      inferred.expire(beforeNanos);
+    }
     int removed = 0;
     for (int slot = 0; slot <= mask; ) {
       if (keys[slot] != 0 && touched[slot] < beforeNanos) {

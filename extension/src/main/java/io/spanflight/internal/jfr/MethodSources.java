@@ -4,6 +4,7 @@ import io.spanflight.internal.config.ConfigError;
 import io.spanflight.internal.config.SourceSettings;
 import io.spanflight.internal.config.SpanflightConfig;
 import io.spanflight.internal.correlate.HookedMethodSamples;
+import io.spanflight.internal.costs.InferredEvents;
 import io.spanflight.internal.correlate.Timelines;
 import io.spanflight.internal.instrumentation.MethodHooks;
 import io.spanflight.internal.logging.ThrottledLogger;
@@ -54,6 +55,7 @@ public final class MethodSources {
   private String traceFilter; // guarded by this
   private MethodHooks hooks; // guarded by this
   private HookedMethodSamples samples; // guarded by this
+  private InferredEvents inferred; // guarded by this
   private String hooksFailure; // guarded by this
   private long installMillis; // guarded by this
   private long droppedTraces; // housekeeping thread
@@ -86,6 +88,17 @@ public final class MethodSources {
   }
 
   /** Whether JFR's events are the source (JDK 25+); else the hooks. */
+  /**
+   * From now on, traced calls of sampled spans also go to {@code events}, to become child spans (on
+   * JDK 25 the JFR join feeds them; before, the hooks' drain does).
+   */
+  public synchronized void recordInferred(InferredEvents events) {
+    inferred = events;
+    if (samples != null) {
+      samples.recordInferred(events);
+    }
+  }
+
   boolean viaJfr() {
     return viaJfr;
   }
@@ -125,6 +138,7 @@ public final class MethodSources {
       try {
         MethodHooks started = starter.start(timingFilter, traceFilter);
         samples = new HookedMethodSamples(started, timelines, registry, collector, config.filters());
+        samples.recordInferred(inferred);
         hooks = started; // only once all of it worked: the startup line says "on" for nothing less
         installMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       } catch (Exception | LinkageError e) {

@@ -60,6 +60,7 @@ class EveryKeyBadValueTest {
     PROTOCOL("grpc or http/protobuf", "grpcx", "http/json", "http"),
     COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
     FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
+    INFERRED_KINDS("a comma-separated list of waits, methods, none", "locks", "waits,,methods", "waits;methods"),
     ATTRIBUTE_KEYS(
         "attribute keys",
         "http route",
@@ -126,6 +127,10 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.span.costs.max.spans", Kind.INTEGER);
     KINDS.put("otel.spanflight.span.costs.max.routes", Kind.INTEGER);
     KINDS.put("otel.spanflight.span.costs.wait", Kind.DURATION);
+    KINDS.put("otel.spanflight.span.inferred", Kind.INFERRED_KINDS);
+    KINDS.put("otel.spanflight.span.inferred.min.duration", Kind.DURATION);
+    KINDS.put("otel.spanflight.span.inferred.max.per.span", Kind.INTEGER);
+    KINDS.put("otel.spanflight.span.inferred.max.per.second", Kind.INTEGER);
     KINDS.put("otel.spanflight.raw.payload", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.enabled", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.directory", Kind.DIRECTORY);
@@ -224,7 +229,7 @@ class EveryKeyBadValueTest {
     assertThat(problems).as("warning or severe lines for %s=%s", key, shown).hasSize(1);
     String line = problems.get(0).getMessage();
     assertThat(line).as("one line").doesNotContain("\n", "\r");
-    boolean spanCostKey = key.startsWith(SpanflightConfig.SPAN_COSTS);
+    boolean spanCostKey = key.startsWith(SpanflightConfig.SPAN_COSTS) || key.startsWith(InferredSpanSettings.KINDS);
     boolean fleetKey = key.startsWith(OpampSettings.PREFIX);
     Defaulted defaulted = DEFAULTED.get(key);
     assertThat(line).contains("for " + key + " (", Kind.valueOf(kindOf(key).name()).expected,

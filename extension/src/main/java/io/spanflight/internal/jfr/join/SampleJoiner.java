@@ -72,7 +72,8 @@ public final class SampleJoiner {
     this.ownThread = ownThread;
     this.clock = clock;
     this.join = new TimelineJoin(clock, timelines, registry, filters,
-        (type, leaf, stack, link, epochNanos, value) -> collector.add(type, stacks, leaf, stack, link, epochNanos, value));
+        (type, leaf, stack, link, epochNanos, value) -> collector.add(type, stacks, leaf, stack, link, epochNanos, value),
+        stacks);
     this.pending = new PendingSamples(clock, store, dropped, this::join);
     this.counts = new JoinCounts(join, dropped, store, readers);
   }
