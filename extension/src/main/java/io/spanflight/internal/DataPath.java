@@ -41,6 +41,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
@@ -122,7 +123,9 @@ record DataPath(
     SpanCostTable spanCosts = config.spanCosts() ? new SpanCostTable(config.spanCostsMaxSpans(), inferred(config)) : null;
     MethodSources methods = new MethodSources(config, timelines, registry, collector);
     if (spanCosts != null) {
-      costLink.connect(spanCosts, joiner::watermarkNanos, running, CalibrationEvent::commitNow, table -> {
+      // a span is complete once JFR's stream and the JDK 17/21 method hooks' drain both passed its end
+      LongSupplier watermark = () -> Math.min(joiner.watermarkNanos(), methods.tracedUpTo());
+      costLink.connect(spanCosts, watermark, running, CalibrationEvent::commitNow, table -> {
         joiner.recordCosts(table);
         methods.recordInferred(table.inferred());
       });

@@ -47,6 +47,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
   private long leafOnly;
   /** Where traced calls of sampled spans go to become child spans; null: nowhere. */
   private volatile InferredEvents inferred;
+  private volatile long drainedUpTo = Long.MIN_VALUE;
 
   public HookedMethodSamples(
       MethodHooks hooks, Timelines timelines, ContextRegistry registry, ProfileCollector collector, SampleFilters filters) {
@@ -68,9 +69,19 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
 
   /** Adds the calls since the previous drain to the current interval. */
   public synchronized void drain() {
-    epochOffset = EpochClock.nowNanos() - System.nanoTime();
+    long mark = System.nanoTime();
+    epochOffset = EpochClock.nowNanos() - mark;
     readCounters(true);
     hooks.drainTraces(this);
+    drainedUpTo = mark;
+  }
+
+  /**
+   * When the latest drain began (nanoTime clock; Long.MIN_VALUE before the first): every call that
+   * returned before it has been handed on.
+   */
+  public long drainedUpTo() {
+    return drainedUpTo;
   }
 
   private void readCounters(boolean add) {

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Turns a span's inferred events into its child spans, nested as they ran: an event that lies
+ * Turns a span's inferred events into its child spans, nested as they ran: an event that ran
  * within a traced call on the same thread (a wait inside it, or a traced call it made) becomes a
  * child of that call's span, the others children of the span itself.
  *
@@ -47,9 +47,16 @@ final class InferredChildren {
     return spans;
   }
 
+  /**
+   * Whether {@code event} ran inside {@code call}: on the same thread, its middle within the call.
+   * One thread does one thing at a time, so an event that overlaps a call on its thread is inside
+   * it; the middle rather than both ends, because a call the JDK 17 and 21 hooks timed and a wait
+   * JFR timed are placed on one clock only within the join's tolerance (0.1 ms).
+   */
   private static boolean encloses(InferredEvent call, InferredEvent event) {
+    long middle = event.startNanos() + event.durationNanos() / 2;
     return call.threadId() == event.threadId()
-        && call.startNanos() <= event.startNanos()
-        && event.startNanos() + event.durationNanos() <= call.startNanos() + call.durationNanos();
+        && call.startNanos() <= middle
+        && middle <= call.startNanos() + call.durationNanos();
   }
 }

@@ -166,6 +166,15 @@ public final class MethodSources {
     return prepared;
   }
 
+  /**
+   * Up to when (nanoTime clock) the hooks' traced calls have been handed on, so a span that ended
+   * before it has all its traced calls; Long.MAX_VALUE where no hook traces (JDK 25's calls come
+   * with JFR's stream, whose own watermark holds).
+   */
+  public synchronized long tracedUpTo() {
+    return samples == null || traceFilter == null || traceFilter.isEmpty() ? Long.MAX_VALUE : samples.drainedUpTo();
+  }
+
   /** Housekeeping, once a second: the hooks' calls into the current interval. */
   public void drain() {
     HookedMethodSamples s;
