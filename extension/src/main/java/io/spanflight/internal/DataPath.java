@@ -140,9 +140,7 @@ record DataPath(
   /** Where joined waits and traced calls wait to become child spans; null when none do. */
   private static InferredEvents inferred(SpanflightConfig config) {
     InferredSpanSettings s = config.inferred();
-    return s.any()
-        ? new InferredEvents(s.waits(), s.methods(), s.minDuration().toNanos(), s.maxPerSpan(), s.maxPerSecond())
-        : null;
+    return s.any() ? new InferredEvents(s) : null;
   }
 
   /**

@@ -47,7 +47,9 @@ class InferredSpansSmokeTest extends SmokeTestBase {
           .systemProperty("otel.bsp.schedule.delay", "500")
           .start();
       List<Sent> sent = new ArrayList<>();
+      int appPort;
       try (app) {
+        appPort = app.port();
         HttpClient client = HttpClient.newHttpClient();
         for (int i = 0; i < EACH; i++) {
           sent.add(get(client, app.baseUri(), "/lock?ms=150", true));
@@ -77,6 +79,8 @@ class InferredSpansSmokeTest extends SmokeTestBase {
         } else if (s.path().startsWith("/socket")) {
           SpanView read = InferredSpanChecks.waitOf(trace, "wait socket read", "socket_read", s.threadId(), s.waitedNanos());
           assertThat(read.parentSpanId()).isEqualTo(server.spanId());
+          assertThat(read.string("server.address")).as("the peer of %s", read).isEqualTo("127.0.0.1");
+          assertThat(read.number("server.port")).as("the peer's port").isPositive().isNotEqualTo((long) appPort);
         } else {
           SpanView step = InferredSpanChecks.waitOf(trace, "WaitsWork.step", "method_trace", s.threadId(), s.waitedNanos());
           assertThat(step.parentSpanId()).isEqualTo(server.spanId());

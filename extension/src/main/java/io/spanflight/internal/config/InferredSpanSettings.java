@@ -19,13 +19,19 @@ import java.util.function.Supplier;
  * @param maxPerSpan the most inferred children of one span; the rest are counted on the parent
  * @param maxPerSecond the most inferred spans a second in this JVM; the rest are counted on their
  *     parents
+ * @param addresses socket wait spans carry the peer's {@code server.address} and {@code server.port}
+ * @param paths file wait spans carry {@code file.path} (paths may name users or customers: off by
+ *     default)
  */
 public record InferredSpanSettings(
-    boolean waits, boolean methods, Duration minDuration, int maxPerSpan, int maxPerSecond) {
+    boolean waits, boolean methods, Duration minDuration, int maxPerSpan, int maxPerSecond, boolean addresses,
+    boolean paths) {
   public static final String KINDS = "otel.spanflight.span.inferred";
   public static final String MIN_DURATION = "otel.spanflight.span.inferred.min.duration";
   public static final String MAX_PER_SPAN = "otel.spanflight.span.inferred.max.per.span";
   public static final String MAX_PER_SECOND = "otel.spanflight.span.inferred.max.per.second";
+  public static final String DETAILS = "otel.spanflight.span.inferred.details";
+  public static final String DEFAULT_DETAILS = "address";
   public static final String DEFAULT_KINDS = "waits,methods";
   public static final Duration DEFAULT_MIN_DURATION = Duration.ofMillis(1);
   public static final int DEFAULT_MAX_PER_SPAN = 32;
@@ -33,7 +39,8 @@ public record InferredSpanSettings(
 
   /** Nothing inferred. */
   public static final InferredSpanSettings NONE =
-      new InferredSpanSettings(false, false, DEFAULT_MIN_DURATION, DEFAULT_MAX_PER_SPAN, DEFAULT_MAX_PER_SECOND);
+      new InferredSpanSettings(false, false, DEFAULT_MIN_DURATION, DEFAULT_MAX_PER_SPAN, DEFAULT_MAX_PER_SECOND, false,
+          false);
 
   /** True when any kind of event becomes a span. */
   public boolean any() {
@@ -49,9 +56,11 @@ public record InferredSpanSettings(
     int perSpan = collect.read(() -> s.integer(MAX_PER_SPAN, DEFAULT_MAX_PER_SPAN, 1, 1000), DEFAULT_MAX_PER_SPAN);
     int perSecond =
         collect.read(() -> s.integer(MAX_PER_SECOND, DEFAULT_MAX_PER_SECOND, 1, 100_000), DEFAULT_MAX_PER_SECOND);
+    Set<String> details = collect.read(() -> s.choices(DETAILS, DEFAULT_DETAILS, "address", "path", "none"), Set.of());
     boolean none = kinds.contains("none");
-    return new InferredSpanSettings(
-        !none && kinds.contains("waits"), !none && kinds.contains("methods"), min, perSpan, perSecond);
+    boolean noDetails = details.contains("none");
+    return new InferredSpanSettings(!none && kinds.contains("waits"), !none && kinds.contains("methods"), min, perSpan,
+        perSecond, !noDetails && details.contains("address"), !noDetails && details.contains("path"));
   }
 
   /** How a key is read: its value, or the fallback with the error kept. */

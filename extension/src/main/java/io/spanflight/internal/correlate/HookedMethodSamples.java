@@ -137,7 +137,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     long duration = endNanos - startNanos;
     if (events != null && link != null && link.hasSpan() && link.sampled() && events.wanted(true, duration)) {
       events.add(link.spanIdNumber(), new InferredEvent(InferredFeed.METHOD_TRACE, startNanos, duration, threadId,
-          name[0] + "." + name[1], InferredFeed.text(frames)), System.nanoTime());
+          name[0] + "." + name[1], InferredFeed.text(frames), null), System.nanoTime());
     }
     if (!filters.keep(SourceSettings.METHOD_TRACE, link, unknown)) {
       return;

@@ -24,7 +24,7 @@ public final class InferredFeed {
 
   /** Offers a joined event of {@code link}'s span, if it is a wait or a traced call that is wanted. */
   static void offer(InferredEvents events, InternedStacks stacks, ContextRecord link, int costKind, String type,
-      long threadId, long startNanos, long durationNanos, int stack, int leaf) {
+      long threadId, long startNanos, long durationNanos, int stack, int leaf, String detail) {
     boolean method = METHOD_TRACE.equals(type);
     boolean wait = costKind == CostKind.LOCK || costKind == CostKind.PARK
         || costKind == CostKind.SOCKET || costKind == CostKind.FILE;
@@ -35,7 +35,7 @@ public final class InferredFeed {
         ? stacks.className(leaf) + "." + stacks.methodName(leaf) : method ? "method" : null;
     String text = stacks == null || stack < 0 ? null : text(stacks, stack);
     events.add(link.spanIdNumber(),
-        new InferredEvent(type, startNanos, durationNanos, threadId, function, text), System.nanoTime());
+        new InferredEvent(type, startNanos, durationNanos, threadId, function, text, detail), System.nanoTime());
   }
 
   /** The top frames of {@code stack}, one {@code at class.method(line N)} per line. */

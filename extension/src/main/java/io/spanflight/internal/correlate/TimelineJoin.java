@@ -102,9 +102,15 @@ public final class TimelineJoin {
    */
   public void join(String sourceName, int costKind, SampleType type, long javaThreadId, boolean virtual,
       long ticks, int stack, int leaf, long epochNanos, long value) {
+    join(sourceName, costKind, type, javaThreadId, virtual, ticks, stack, leaf, epochNanos, value, null);
+  }
+
+  /** {@link #join}, with what a socket or file event waited on ({@code address:port} or a path; else null). */
+  public void join(String sourceName, int costKind, SampleType type, long javaThreadId, boolean virtual,
+      long ticks, int stack, int leaf, long epochNanos, long value, String detail) {
     window.open();
     try {
-      joinInWindow(sourceName, costKind, type, javaThreadId, virtual, ticks, stack, leaf, epochNanos, value);
+      joinInWindow(sourceName, costKind, type, javaThreadId, virtual, ticks, stack, leaf, epochNanos, value, detail);
     } finally {
       window.close();
     }
@@ -112,7 +118,7 @@ public final class TimelineJoin {
 
   /** {@link #join}, with the records it resolves held in the read window. */
   private void joinInWindow(String sourceName, int costKind, SampleType type, long javaThreadId,
-      boolean virtual, long ticks, int stack, int leaf, long epochNanos, long value) {
+      boolean virtual, long ticks, int stack, int leaf, long epochNanos, long value, String detail) {
     samples.incrementAndGet();
     ContextRecord link = null;
     boolean unknown = false;
@@ -126,7 +132,7 @@ public final class TimelineJoin {
     }
     SpanCostTable table = costs;
     if (link != null && table != null && table.inferred() != null) {
-      InferredFeed.offer(table.inferred(), stacks, link, costKind, type.type(), javaThreadId, joinedAt, value, stack, leaf);
+      InferredFeed.offer(table.inferred(), stacks, link, costKind, type.type(), javaThreadId, joinedAt, value, stack, leaf, detail);
     }
     if (!filters.keep(sourceName, link, unknown)) {
       filtered.incrementAndGet();

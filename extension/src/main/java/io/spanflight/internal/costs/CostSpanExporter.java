@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.logging.Logger;
 
 /**
  * Wraps the agent's span exporter: each finished span is held ({@link SpanHold}) until
@@ -29,6 +30,7 @@ import java.util.function.LongSupplier;
  * <p>Not API: internal to Spanflight.
  */
 public final class CostSpanExporter implements SpanExporter {
+  private static final Logger logger = Logger.getLogger("io.spanflight");
   /** A span waiting this long without the stream moving asks the stream for an event. */
   static final long IDLE_STREAM_NANOS = 1_500_000_000L;
 
@@ -141,6 +143,9 @@ public final class CostSpanExporter implements SpanExporter {
       shutDown = true;
     }
     CompletableResultCode sent = releaseAll();
+    synchronized (this) {
+      logger.info("Spanflight span costs: " + annotator.summary());
+    }
     CompletableResultCode result = new CompletableResultCode();
     sent.whenComplete(() -> {
       CompletableResultCode closed = delegate.shutdown();

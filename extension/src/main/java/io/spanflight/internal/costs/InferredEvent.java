@@ -13,6 +13,7 @@ package io.spanflight.internal.costs;
  * @param threadId the Java id of the thread it ran on
  * @param function the traced method ({@code com.example.Cart.total}), null for a wait
  * @param stack its top frames, one per line, or null when none is known
+ * @param detail what it waited on: {@code address:port} of a socket, the path of a file; else null
  */
 public record InferredEvent(
-    String type, long startNanos, long durationNanos, long threadId, String function, String stack) {}
+    String type, long startNanos, long durationNanos, long threadId, String function, String stack, String detail) {}

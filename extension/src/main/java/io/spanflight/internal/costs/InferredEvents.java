@@ -1,5 +1,6 @@
 package io.spanflight.internal.costs;
 
+import io.spanflight.internal.config.InferredSpanSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,17 +40,21 @@ public final class InferredEvents {
   private final long minNanos;
   private final int maxPerSpan;
   private final int maxPerSecond;
+  private final boolean addresses;
+  private final boolean paths;
   private final Map<Long, Parent> parents = new HashMap<>();
   private long secondStart = Long.MIN_VALUE;
   private int inSecond;
   private long untracked;
 
-  public InferredEvents(boolean waits, boolean methods, long minNanos, int maxPerSpan, int maxPerSecond) {
-    this.waits = waits;
-    this.methods = methods;
-    this.minNanos = minNanos;
-    this.maxPerSpan = maxPerSpan;
-    this.maxPerSecond = maxPerSecond;
+  public InferredEvents(InferredSpanSettings settings) {
+    this.waits = settings.waits();
+    this.methods = settings.methods();
+    this.minNanos = settings.minDuration().toNanos();
+    this.maxPerSpan = settings.maxPerSpan();
+    this.maxPerSecond = settings.maxPerSecond();
+    this.addresses = settings.addresses();
+    this.paths = settings.paths();
   }
 
   /** Whether a wait ({@code method} false) or traced call of this length becomes a span. */
@@ -81,7 +86,16 @@ public final class InferredEvents {
       return;
     }
     inSecond++;
-    parent.events.add(event);
+    parent.events.add(withAllowedDetail(event));
+  }
+
+  /** The event without the peer address or file path where the settings keep them off the span. */
+  private InferredEvent withAllowedDetail(InferredEvent event) {
+    if (event.detail() == null || (event.type().startsWith("socket") ? addresses : event.type().startsWith("file") && paths)) {
+      return event;
+    }
+    return new InferredEvent(event.type(), event.startNanos(), event.durationNanos(), event.threadId(), event.function(),
+        event.stack(), null);
   }
 
   /** Moves out what is held for {@code parentSpanId}, and forgets it. */

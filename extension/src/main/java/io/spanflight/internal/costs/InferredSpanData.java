@@ -30,6 +30,9 @@ final class InferredSpanData implements SpanData {
   static final AttributeKey<Long> THREAD_ID = AttributeKey.longKey("thread.id");
   static final AttributeKey<String> FUNCTION = AttributeKey.stringKey("code.function.name");
   static final AttributeKey<String> STACK = AttributeKey.stringKey("code.stacktrace");
+  static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+  static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+  static final AttributeKey<String> FILE_PATH = AttributeKey.stringKey("file.path");
   static final InstrumentationScopeInfo SCOPE = InstrumentationScopeInfo.builder("io.spanflight.inferred").build();
   private static final IdGenerator IDS = IdGenerator.random();
 
@@ -63,7 +66,32 @@ final class InferredSpanData implements SpanData {
     if (event.stack() != null) {
       builder.put(STACK, event.stack());
     }
+    putDetail(builder, event);
     this.attributes = builder.build();
+  }
+
+  /** The peer of a socket wait ({@code address:port}) or the path of a file wait, where the event has one. */
+  private static void putDetail(AttributesBuilder builder, InferredEvent event) {
+    String detail = event.detail();
+    if (detail == null) {
+      return;
+    }
+    if (event.type().startsWith("file")) {
+      builder.put(FILE_PATH, detail);
+      return;
+    }
+    int colon = detail.lastIndexOf(':');
+    String address = colon < 0 ? detail : detail.substring(0, colon);
+    if (!address.isEmpty()) {
+      builder.put(SERVER_ADDRESS, address);
+    }
+    if (colon >= 0) {
+      try {
+        builder.put(SERVER_PORT, Long.parseLong(detail.substring(colon + 1)));
+      } catch (NumberFormatException e) {
+        // no port
+      }
+    }
   }
 
   /** A short name a user reads at a glance: {@code wait lock}, {@code wait socket read}, {@code Cart.total}. */

@@ -25,6 +25,9 @@ final class SpanCostAnnotator {
   private final SubtreeTotals subtrees;
   private final RouteCostMetrics metrics;
   private final long[] self = new long[SpanCostTable.WIDTH];
+  private long spansSent;
+  private long inferredSent;
+  private long inferredDropped;
 
   SpanCostAnnotator(SpanCostLink link, boolean[] enabled, SubtreeTotals subtrees, RouteCostMetrics metrics) {
     this.link = link;
@@ -81,6 +84,15 @@ final class SpanCostAnnotator {
       out.addAll(InferredChildren.of(span, inferred.events(), span.getStartEpochNanos() - held.startNanos));
     }
     metrics.inferred(inferred.events().size(), inferred.dropped());
+    spansSent++;
+    inferredSent += inferred.events().size();
+    inferredDropped += inferred.dropped();
+  }
+
+  /** What was sent so far, for the line logged at shutdown. */
+  String summary() {
+    return spansSent + " spans sent with their costs, " + inferredSent + " inferred spans with them"
+        + (inferredDropped > 0 ? " (" + inferredDropped + " more not sent: over a cap)" : "");
   }
 
   /** The span id as the cost table keys it. */

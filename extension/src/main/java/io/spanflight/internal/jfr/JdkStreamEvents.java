@@ -148,7 +148,7 @@ final class JdkStreamEvents {
       return;
     }
     joiner.onEvent(source, javaThreadId, virtual, constants.stack(event.getStackTrace()), leaf, startTicks,
-        epochNanos(event), durationNanos, value);
+        epochNanos(event), durationNanos, value, fields.detail(event));
   }
 
   /**
@@ -169,6 +169,8 @@ final class JdkStreamEvents {
     boolean hasThread;
     boolean hasDuration;
     boolean hasLeaf;
+    boolean hasDetail;
+    boolean hasPort;
     /** The weight field, or null when the source weighs 1 or its duration. */
     String valueField;
     boolean valueIsTimespan;
@@ -185,6 +187,8 @@ final class JdkStreamEvents {
       hasThread = event.hasField(source.threadField);
       hasDuration = event.hasField(JfrSources.DURATION);
       hasLeaf = source.leafMethodField != null && event.hasField(source.leafMethodField);
+      hasDetail = !source.detailField.isEmpty() && event.hasField(source.detailField);
+      hasPort = !source.portField.isEmpty() && event.hasField(source.portField);
       if (source.valueField != null && !JfrSources.DURATION.equals(source.valueField)) {
         for (ValueDescriptor field : event.getFields()) {
           if (field.getName().equals(source.valueField)) {
@@ -193,6 +197,12 @@ final class JdkStreamEvents {
           }
         }
       }
+    }
+
+    /** What a socket or file event waited on ({@code address:port}, a path), or null. */
+    String detail(RecordedEvent event) {
+      String detail = hasDetail ? event.getString(source.detailField) : null;
+      return detail == null || !hasPort ? detail : detail + ":" + event.getLong(source.portField);
     }
 
     /** The event's weight: 1, its duration, or its value field (-1 when missing). */

@@ -60,6 +60,13 @@ final class JfrSource implements JoinSource {
    * Spanflight's own threads are left out ({@link io.spanflight.internal.threads.OwnThreads}).
    */
   final boolean waits;
+  /**
+   * The string field naming what its events waited on, for inferred spans: {@code address} of a
+   * socket event, {@code path} of a file event; else the empty string (nothing asked).
+   */
+  final String detailField;
+  /** The number field that goes with it ({@code port} of a socket event), or the empty string. */
+  final String portField;
   /** Its index among {@link JoinSource#WATCHED}, or -1: sources whose silence is watched. */
   final int watched;
   /** Our setting's value as JFR applies it, over time. */
@@ -104,6 +111,9 @@ final class JfrSource implements JoinSource {
     this.minDurationNanos = minDurationNanos;
     this.costKind = SourceCostKind.of(sourceName);
     this.waits = WAIT_SOURCES.contains(sourceName);
+    boolean socket = eventName.startsWith("jdk.Socket");
+    this.detailField = socket ? "address" : eventName.startsWith("jdk.File") ? "path" : "";
+    this.portField = socket ? "port" : "";
     this.watched = JoinSource.WATCHED.indexOf(sourceName);
   }
 

@@ -31,6 +31,8 @@ final class ReaderEvents implements ChunkReader.Events {
   static final int DURATION = 3;
   private static final int VALUE = 4;
   private static final int LEAF = 5;
+  private static final int DETAIL = 6;
+  private static final int PORT = 7;
   private static final Logger logger = Logger.getLogger(ReaderEvents.class.getName());
 
   private final ThrottledLogger failures = new ThrottledLogger(logger, 1, TimeUnit.MINUTES);
@@ -83,10 +85,12 @@ final class ReaderEvents implements ChunkReader.Events {
           expected.add(new Expected[] {Expected.NUMBER, Expected.METHOD, Expected.NUMBER, Expected.NUMBER});
         } else {
           fields.add(new String[] {"startTime", source.threadField, "stackTrace", JfrSources.DURATION,
-              weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField)});
+              weighsDuration(source) ? "" : orNothing(source.valueField), orNothing(source.leafMethodField),
+              source.detailField, source.portField});
           // an instant event has no duration; a value field missing is counted as a drop (see sample)
           expected.add(new Expected[] {Expected.NUMBER, Expected.THREAD, Expected.STACK_TRACE,
-              Expected.NUMBER_IF_PRESENT, Expected.NUMBER_IF_PRESENT, Expected.METHOD});
+              Expected.NUMBER_IF_PRESENT, Expected.NUMBER_IF_PRESENT, Expected.METHOD, Expected.STRING_IF_PRESENT,
+              Expected.NUMBER_IF_PRESENT});
         }
       }
       int calibration = names.size();
@@ -179,6 +183,15 @@ final class ReaderEvents implements ChunkReader.Events {
       return;
     }
     joiner.onEvent(source, javaThreadId, reader.virtual(thread), reader.stack(values[STACK]), leaf, values[START],
-        reader.nanos(values[START]), values[DURATION], value);
+        reader.nanos(values[START]), values[DURATION], value, detail(source, values));
+  }
+
+  /** What a socket or file event waited on ({@code address:port}, a path), or null. */
+  private String detail(JfrSource source, long[] values) {
+    if (source.detailField.isEmpty() || values[DETAIL] < 0) {
+      return null;
+    }
+    String detail = store.string((int) values[DETAIL]);
+    return source.portField.isEmpty() || values[PORT] < 0 ? detail : detail + ":" + values[PORT];
   }
 }

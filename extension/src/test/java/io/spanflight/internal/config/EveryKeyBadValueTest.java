@@ -61,6 +61,7 @@ class EveryKeyBadValueTest {
     COMPRESSION("one of none, gzip", "zstd", "gzip,none"),
     FILE_FORMATS("a comma-separated list of otlp, json, pprof", "jfr", "otlp,,json", "otlp;json"),
     INFERRED_KINDS("a comma-separated list of waits, methods, none", "locks", "waits,,methods", "waits;methods"),
+    INFERRED_DETAILS("a comma-separated list of address, path, none", "paths", "address,,path", "all"),
     ATTRIBUTE_KEYS(
         "attribute keys",
         "http route",
@@ -131,6 +132,7 @@ class EveryKeyBadValueTest {
     KINDS.put("otel.spanflight.span.inferred.min.duration", Kind.DURATION);
     KINDS.put("otel.spanflight.span.inferred.max.per.span", Kind.INTEGER);
     KINDS.put("otel.spanflight.span.inferred.max.per.second", Kind.INTEGER);
+    KINDS.put("otel.spanflight.span.inferred.details", Kind.INFERRED_DETAILS);
     KINDS.put("otel.spanflight.raw.payload", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.enabled", Kind.BOOLEAN);
     KINDS.put("otel.spanflight.native.directory", Kind.DIRECTORY);

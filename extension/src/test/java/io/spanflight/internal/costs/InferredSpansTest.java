@@ -9,6 +9,8 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.spanflight.internal.CollectingReader;
+import io.spanflight.internal.config.InferredSpanSettings;
+import java.time.Duration;
 import io.spanflight.internal.format.CostKind;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +36,7 @@ class InferredSpansTest {
   final Spans.Recording delegate = new Spans.Recording();
   final CollectingReader reader = new CollectingReader();
   final SdkMeterProvider meters = CollectingReader.provider(reader);
-  InferredEvents events = new InferredEvents(true, true, MS, 32, 500);
+  InferredEvents events = events(true, true, 1, 32, 500);
   CostSpanExporter exporter;
   Spans spans;
 
@@ -48,9 +50,14 @@ class InferredSpansTest {
     spans = new Spans(exporter);
   }
 
+  static InferredEvents events(boolean waits, boolean methods, long minMs, int perSpan, int perSecond) {
+    return new InferredEvents(new InferredSpanSettings(waits, methods, Duration.ofMillis(minMs), perSpan, perSecond,
+        true, false));
+  }
+
   /** An event of {@code type} at {@code startMs} on the nanoTime clock, on thread 7. */
   static InferredEvent event(String type, long startMs, long durationMs, String function) {
-    return new InferredEvent(type, startMs * MS, durationMs * MS, 7, function, "at a.B.c(line 3)\n");
+    return new InferredEvent(type, startMs * MS, durationMs * MS, 7, function, "at a.B.c(line 3)\n", null);
   }
 
   @Test
@@ -96,7 +103,7 @@ class InferredSpansTest {
 
   @Test
   void beyondThePerSpanCapChildrenAreCountedOnTheParentAndInTheMetrics() {
-    events = new InferredEvents(true, true, MS, 2, 500);
+    events = events(true, true, 1, 2, 500);
     connect();
     Span root = spans.start("GET /report", SpanKind.SERVER, null, 1_000 * MS + EPOCH_AHEAD);
     for (int i = 0; i < 5; i++) {
@@ -114,7 +121,7 @@ class InferredSpansTest {
 
   @Test
   void thePerSecondCapHoldsAcrossSpansAndOpensAgainAfterASecond() {
-    events = new InferredEvents(true, true, MS, 32, 3);
+    events = events(true, true, 1, 32, 3);
     connect();
     for (int i = 0; i < 5; i++) {
       events.add(100 + i, event("park", 1_000, 5, null), 0);
@@ -132,8 +139,27 @@ class InferredSpansTest {
   }
 
   @Test
+  void socketWaitsNameTheirPeerAndFileWaitsTheirPathOnlyWhereTheSettingsSaySo() {
+    events = new InferredEvents(new InferredSpanSettings(true, true, Duration.ofMillis(1), 32, 500, true, false));
+    connect();
+    Span root = spans.start("GET /files", SpanKind.SERVER, null, 1_000 * MS + EPOCH_AHEAD);
+    events.add(Spans.id(root), new InferredEvent("socket_read", 1_010 * MS, 20 * MS, 7, null, null, "::1:4317"), 0);
+    events.add(Spans.id(root), new InferredEvent("file_read", 1_040 * MS, 20 * MS, 7, null, null, "/home/ann/x"), 0);
+    Spans.end(root, 1_100 * MS + EPOCH_AHEAD);
+    watermark.set(1_200 * MS);
+    exporter.tick();
+
+    Attributes socket = delegate.named("wait socket read").getAttributes();
+    assertThat(socket.get(AttributeKey.stringKey("server.address"))).isEqualTo("::1");
+    assertThat(socket.get(AttributeKey.longKey("server.port"))).isEqualTo(4317L);
+    Attributes file = delegate.named("wait file read").getAttributes();
+    assertThat(file.get(AttributeKey.stringKey("file.path"))).as("paths are off by default").isNull();
+    assertThat(file.get(INFERRED)).isEqualTo("file_read");
+  }
+
+  @Test
   void onlyWantedKindsAtOrAboveTheMinimumBecomeSpans() {
-    InferredEvents waitsOnly = new InferredEvents(true, false, 2 * MS, 32, 500);
+    InferredEvents waitsOnly = events(true, false, 2, 32, 500);
     assertThat(waitsOnly.wanted(false, 2 * MS)).isTrue();
     assertThat(waitsOnly.wanted(false, 2 * MS - 1)).isFalse();
     assertThat(waitsOnly.wanted(true, 50 * MS)).isFalse();

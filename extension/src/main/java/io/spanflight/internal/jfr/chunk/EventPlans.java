@@ -143,13 +143,14 @@ final class EventPlans {
     String reference = expect.reference();
     boolean as = reference != null
         ? field.constantPool() && of.name().equals(reference)
-        : !field.constantPool() && (expect == Expected.STRING
+        : !field.constantPool() && (expect == Expected.STRING || expect == Expected.STRING_IF_PRESENT
             ? of.kind() == ChunkMetadata.Kind.STRING
             : of.kind() != ChunkMetadata.Kind.STRING && of.kind() != ChunkMetadata.Kind.FIELDS);
     if (!as) {
       throw new ChunkFormatException("event " + type.name() + " has field " + field.name() + " of type " + of.name()
           + (field.constantPool() ? " (a constant reference)" : "") + ", not the "
-          + (reference != null ? "reference to " + reference : expect == Expected.STRING ? "string" : "number")
+          + (reference != null ? "reference to " + reference
+              : expect == Expected.STRING || expect == Expected.STRING_IF_PRESENT ? "string" : "number")
           + " the reader's plan reads");
     }
   }

@@ -18,6 +18,8 @@ public enum Expected {
   NUMBER(true, null),
   /** A string written in the event (its value is a {@link ConstantStore} index). */
   STRING(true, null),
+  /** The same, if the type has the field. */
+  STRING_IF_PRESENT(false, null),
   /** A reference to a thread of the chunk's constants: for {@link ChunkReader#javaThreadId} and {@link ChunkReader#virtual}. */
   THREAD(true, "java.lang.Thread"),
   /** A reference to a stack trace of the chunk's constants: for {@link ChunkReader#stack}. */

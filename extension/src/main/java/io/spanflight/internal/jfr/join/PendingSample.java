@@ -17,9 +17,12 @@ final class PendingSample {
   final long startTicks;
   final long startEpochNanos;
   final long value;
+  /** The peer or file of a socket or file event ({@link SampleJoiner#onEvent}), or null. */
+  final String detail;
 
   PendingSample(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, int storeGeneration,
-      long startTicks, long startEpochNanos, long value) {
+      long startTicks, long startEpochNanos, long value, String detail) {
+    this.detail = detail;
     this.source = source;
     this.javaThreadId = javaThreadId;
     this.virtual = virtual;

@@ -137,6 +137,16 @@ public final class SampleJoiner {
    */
   public void onEvent(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
       long startEpochNanos, long durationNanos, long value) {
+    onEvent(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, durationNanos, value, null);
+  }
+
+  /**
+   * {@link #onEvent(JoinSource, long, boolean, int, int, long, long, long, long)} with what the event
+   * waited on, for an inferred span: {@code address:port} of a socket event, the path of a file
+   * event, or null.
+   */
+  public void onEvent(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
+      long startEpochNanos, long durationNanos, long value, String detail) {
     counts.delivered(source);
     if (!pending.isEmpty()) {
       pending.joinReady();
@@ -155,10 +165,10 @@ public final class SampleJoiner {
     }
     if (!pending.ready(source)) {
       pending.add(new PendingSample(source, javaThreadId, virtual, stack, leaf, store.generation(), startTicks,
-          startEpochNanos, value));
+          startEpochNanos, value, detail));
       return;
     }
-    join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value);
+    join(source, javaThreadId, virtual, stack, leaf, startTicks, startEpochNanos, value, detail);
   }
 
   /**
@@ -176,13 +186,13 @@ public final class SampleJoiner {
   }
 
   private void join(PendingSample p) {
-    join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value);
+    join(p.source, p.javaThreadId, p.virtual, p.stack, p.leaf, p.startTicks, p.startEpochNanos, p.value, p.detail);
   }
 
   private void join(JoinSource source, long javaThreadId, boolean virtual, int stack, int leaf, long startTicks,
-      long startEpochNanos, long value) {
+      long startEpochNanos, long value, String detail) {
     join.join(source.sourceName(), source.costKind(), source.typeAt(startTicks), javaThreadId, virtual && javaThreadId >= 0,
-        startTicks, stack, leaf, startEpochNanos, value);
+        startTicks, stack, leaf, startEpochNanos, value, detail);
   }
 
   /** For tests: {@link TimelineJoin#contextAt} of a platform thread at JFR tick {@code ticks}. */
