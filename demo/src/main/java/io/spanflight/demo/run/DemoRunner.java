@@ -48,12 +48,18 @@ public final class DemoRunner {
     clear(profiles);
 
     Path java = ServiceJvm.Command.currentJava();
-    ServiceJvm.Command command = serviceCommand(java, agent, extension, profiles);
+    TraceSink traces = TraceSink.start();
+    ServiceJvm.Command command = serviceCommand(java, agent, extension, profiles)
+        .systemProperty("otel.traces.exporter", "otlp")
+        .systemProperty("otel.exporter.otlp.traces.protocol", "http/protobuf")
+        .systemProperty("otel.exporter.otlp.traces.endpoint", traces.endpoint())
+        // spans carry what they cost, and their waits as child spans (docs/inferred-spans.md)
+        .systemProperty("otel.spanflight.span.costs", "true");
     System.out.println("Starting the demo service on JDK " + Runtime.version() + " with "
-        + agent.getFileName() + " and " + extension.getFileName() + " (profiles to files)");
+        + agent.getFileName() + " and " + extension.getFileName() + " (profiles to files, traces to a local sink)");
     ServiceJvm service = ServiceJvm.start(command.toList(), work.resolve("service.log"));
     LoadResult result;
-    try (service) {
+    try (traces; service) { // the service stops first: its last spans still reach the sink
       System.out.println("Listening on 127.0.0.1:" + service.port() + "; load for " + load.toSeconds()
           + " s on " + String.join(" ", ROUTES.stream().map(r -> r.path() + " x" + r.clients()).toList()));
       result = new LoadGenerator(service.port(), ROUTES).run(load, PROGRESS_EVERY, new ProgressLine()::print);
@@ -67,6 +73,8 @@ public final class DemoRunner {
       System.out.println("warning: the service did not stop within " + ServiceJvm.STOP_TIMEOUT.toSeconds()
           + " s and was killed; the last interval may be missing");
     }
+    System.out.println("Traces: " + spanSummary(service.logFile()) + "; " + traces.requests() + " OTLP requests, "
+        + traces.bytes() / 1024 + " KB to the local sink");
     long files = countProfileFiles(profiles);
     System.out.println("Profiles: " + files + " files in " + profiles);
     if (files == 0) {
@@ -96,6 +104,15 @@ public final class DemoRunner {
       command.jvmArg("--enable-native-access=ALL-UNNAMED"); // Spanflight's JNI library, no warning
     }
     return command;
+  }
+
+  /** What the service's span-cost exporter said at shutdown: spans sent, inferred spans with them. */
+  static String spanSummary(Path log) throws IOException {
+    String prefix = "Spanflight span costs: ";
+    try (var lines = Files.lines(log)) {
+      return lines.filter(l -> l.contains(prefix)).reduce((a, b) -> b)
+          .map(l -> l.substring(l.indexOf(prefix) + prefix.length())).orElse("no summary from the span-cost exporter");
+    }
   }
 
   private static void report(ReportCommand reportCommand, Path profiles, Path html)
