@@ -21,7 +21,9 @@ import java.util.logging.Logger;
 /**
  * The entry point the OpenTelemetry javaagent finds through {@code META-INF/services}.
  *
- * <p>{@link #customize} registers the context-storage wrapper (it must happen this early, before
+ * <p>{@link #customize} first checks the agent's release ({@link SupportedAgents}): on one older
+ * than the oldest supported it logs one line and registers nothing. Otherwise it registers the
+ * context-storage wrapper (it must happen this early, before
  * the storage is first used) and a resource customizer; when the SDK is built, that customizer
  * receives the final configuration and resource, reads Spanflight's settings, checks that the
  * wrapper is live and starts profiling. It runs last among providers so that the resource it sees
@@ -45,6 +47,12 @@ public final class SpanflightCustomizerProvider implements AutoConfigurationCust
 
   @Override
   public void customize(AutoConfigurationCustomizer customizer) {
+    // on an agent older than the oldest supported: one line, nothing installed, the app runs on
+    String refusal = SupportedAgents.refusal(SpanflightCustomizerProvider.class.getClassLoader());
+    if (refusal != null) {
+      logger.warning(refusal);
+      return;
+    }
     SpanflightContextStorage.install();
     SdkBuildSettings settings = new SdkBuildSettings();
     customizer.addResourceCustomizer((resource, properties) -> startOnce(resource, settings, properties));

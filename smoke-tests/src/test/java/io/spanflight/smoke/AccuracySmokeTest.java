@@ -117,7 +117,7 @@ class AccuracySmokeTest extends SmokeTestBase {
    * context, in OpenTelemetry and in its OTEP-4947 record (read wherever the record reader was
    * built and the native bridge runs).
    */
-  private static void checkNoLeaks(Run run) {
+  static void checkNoLeaks(Run run) {
     System.out.println("no-leak check: " + run.leaks());
     Matcher m = LEAKS.matcher(run.leaks());
     assertThat(m.find()).as("leak report: " + run.leaks()).isTrue();
@@ -268,7 +268,7 @@ class AccuracySmokeTest extends SmokeTestBase {
    * Starts the app, drives the paths in rounds (see {@link #TARGET_SAMPLES}), stops the app,
    * judges every burn sample.
    */
-  private static Run run(Jdk jdk, List<PathUnderTest> paths, long targetSamples,
+  static Run run(Jdk jdk, List<PathUnderTest> paths, long targetSamples,
       UnaryOperator<AppJvm.Builder> options) {
     TracedLoad load = new TracedLoad(RequestTag.MAX_ID);
     AccuracyTable table = new AccuracyTable(paths.stream().map(PathUnderTest::name).toList(), MIN_SAMPLES);

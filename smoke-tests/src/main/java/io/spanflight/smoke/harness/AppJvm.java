@@ -109,10 +109,18 @@ public final class AppJvm implements AutoCloseable {
     private boolean extension = true;
     private String mainClass = BurnApp.class.getName();
     private final List<Path> extraClasspath = new ArrayList<>();
+    private Path agentJar;
 
     private Builder(Jdk jdk, SmokePaths paths) {
       this.jdk = jdk;
       this.paths = paths;
+      this.agentJar = paths.agentJar();
+    }
+
+    /** Runs the app with another release of the javaagent than {@link SmokePaths#agentJar()}. */
+    public Builder agentJar(Path agentJar) {
+      this.agentJar = agentJar;
+      return this;
     }
 
     public Builder serviceName(String serviceName) {
@@ -177,7 +185,10 @@ public final class AppJvm implements AutoCloseable {
 
     /** Launches the JVM and returns at once, for an app that runs to its end on its own. */
     public AppJvm launch() {
-      paths.requireAgentJar();
+      if (!Files.isRegularFile(agentJar)) {
+        throw new IllegalStateException("OpenTelemetry javaagent not found at " + agentJar
+            + "; the smoke-tests build copies it there (mvn -B -pl smoke-tests generate-resources)");
+      }
       if (extension) {
         paths.requireExtensionJar();
       }
@@ -185,7 +196,7 @@ public final class AppJvm implements AutoCloseable {
       command.add(jdk.java().toString());
       command.add("-Xmx256m");
       command.addAll(jvmArgs);
-      command.add("-javaagent:" + paths.agentJar());
+      command.add("-javaagent:" + agentJar);
       if (extension) {
         command.add("-Dotel.javaagent.extensions=" + paths.extensionJar());
       }
