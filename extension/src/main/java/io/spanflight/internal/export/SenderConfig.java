@@ -38,6 +38,15 @@ final class SenderConfig implements HttpSenderConfig, GrpcSenderConfig {
   /** The SDK default (5 attempts, 1 s initial, 5 s max, x1.5, jitter 0.8-1.2), exceptions excluded. */
   static final RetryPolicy RETRY_POLICY =
       RetryPolicy.builder().setRetryExceptionPredicate(e -> false).build();
+  /**
+   * The OTLP Profiles development version request header (gRPC metadata) and the version of the
+   * profiles schema we serialize (opentelemetry-proto 1.x {@code v1development}, the first). Since
+   * v0.163 the Collector's receiver refuses a malformed, repeated or unsupported one before decoding
+   * (HTTP 400, gRPC INVALID_ARGUMENT; dropped here without retry); a missing one counts as 1. Sent
+   * exactly once, overriding a configured header of that name, as the Collector's own exporters do.
+   */
+  static final String PROFILES_VERSION_HEADER = "otlp-profiles-development-version";
+  static final String PROFILES_VERSION = "1";
   private static final long MAX_RESPONSE_BODY_BYTES = 4L * 1024 * 1024;
 
   private final URI endpoint;
@@ -53,7 +62,12 @@ final class SenderConfig implements HttpSenderConfig, GrpcSenderConfig {
     this.compressor = settings.gzip() ? GzipCompressor.INSTANCE : null;
     this.timeout = settings.timeout();
     Map<String, List<String>> h = new LinkedHashMap<>();
-    settings.headers().forEach((k, v) -> h.put(k, Collections.singletonList(v)));
+    settings.headers().forEach((k, v) -> {
+      if (!k.equalsIgnoreCase(PROFILES_VERSION_HEADER)) {
+        h.put(k, Collections.singletonList(v));
+      }
+    });
+    h.put(PROFILES_VERSION_HEADER, Collections.singletonList(PROFILES_VERSION));
     this.headers = Collections.unmodifiableMap(h);
     this.retryPolicy = retryPolicy;
     this.tls = settings.tls();

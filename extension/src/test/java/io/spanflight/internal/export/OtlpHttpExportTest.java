@@ -204,4 +204,21 @@ class OtlpHttpExportTest {
       assertThat(ExportHarness.numberOf(request.getBody())).isZero();
     }
   }
+
+  /** One version header, value 1, even where the user configured another (the Collector's exporters do the same). */
+  @Test
+  void profilesDevelopmentVersionSentOnce_overridingAConfiguredOne() {
+    startServer(0);
+    answer(ok());
+    Map<String, String> properties = Map.of(
+        "otel.exporter.otlp.protocol", "http/protobuf",
+        "otel.exporter.otlp.endpoint", "http://127.0.0.1:" + server.port(),
+        "otel.exporter.otlp.profiles.headers", "OTLP-Profiles-Development-Version=2,x-tenant=t1");
+    try (ExportHarness export = ExportHarness.start(properties, 4)) {
+      assertThat(export.produceAndSettle("http version", 1).delivered()).isEqualTo(1);
+      LoggedRequest request = received().get(0);
+      assertThat(request.getHeaders().getHeader(SenderConfig.PROFILES_VERSION_HEADER).values()).containsExactly("1");
+      assertThat(request.getHeader("x-tenant")).isEqualTo("t1");
+    }
+  }
 }

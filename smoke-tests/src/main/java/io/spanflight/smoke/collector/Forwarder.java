@@ -10,6 +10,7 @@ import io.grpc.ServerInterceptor;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.AbstractStub;
+import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
 import io.opentelemetry.proto.collector.profiles.v1development.ProfilesServiceGrpc;
 import io.opentelemetry.proto.collector.trace.v1.TraceServiceGrpc;
@@ -20,6 +21,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -34,13 +36,17 @@ final class Forwarder implements AutoCloseable {
   private static final Context.Key<String> ENCODING = Context.key("spanflight-request-encoding");
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  /** Remembers how each incoming gRPC call was compressed, so that it is forwarded the same way. */
+  /**
+   * Remembers how each incoming gRPC call was compressed and its profiles version metadata, so that
+   * it is forwarded the same way.
+   */
   static final ServerInterceptor REQUEST_ENCODING = new ServerInterceptor() {
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
         ServerCallHandler<Q, R> next) {
       String encoding = headers.get(GRPC_ENCODING);
-      Context context = Context.current().withValue(ENCODING, encoding == null ? "identity" : encoding);
+      Context context = ProfilesVersionHeader.remember(
+          Context.current().withValue(ENCODING, encoding == null ? "identity" : encoding), headers);
       return Contexts.interceptCall(context, call, headers, next);
     }
   };
@@ -89,11 +95,15 @@ final class Forwarder implements AutoCloseable {
     response.onCompleted();
   }
 
-  /** POSTs {@code body} as received to {@code path} of the next collector; 502 when it cannot be reached. */
-  Answer post(String path, byte[] body, String contentType, String encoding) {
+  /**
+   * POSTs {@code body} as received, with the profiles version headers received, to {@code path} of
+   * the next collector; 502 when it cannot be reached.
+   */
+  Answer post(String path, byte[] body, String contentType, String encoding, List<String> versions) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(httpTarget + path)).timeout(TIMEOUT)
         .POST(HttpRequest.BodyPublishers.ofByteArray(body))
         .header("Content-Type", contentType == null ? "application/x-protobuf" : contentType);
+    versions.forEach(version -> request.header(ProfilesVersionHeader.NAME, version));
     if (encoding != null) {
       request.header("Content-Encoding", encoding);
     }
@@ -121,7 +131,9 @@ final class Forwarder implements AutoCloseable {
   }
 
   private static <S extends AbstractStub<S>> S asReceived(S stub) {
-    S timed = stub.withDeadlineAfter(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    S timed = stub.withDeadlineAfter(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+            ProfilesVersionHeader.asMetadata(ProfilesVersionHeader.received())));
     return "gzip".equals(requestEncoding()) ? timed.withCompression("gzip") : timed;
   }
 }

@@ -54,6 +54,7 @@ public final class OtlpCollector implements AutoCloseable {
   private final List<ExportMetricsServiceRequest> metricRequests = new CopyOnWriteArrayList<>();
   private final List<ExportProfilesServiceRequest> profileRequests = new CopyOnWriteArrayList<>();
   private final List<String> grpcProfileEncodings = new CopyOnWriteArrayList<>();
+  private final List<List<String>> profileVersions = new CopyOnWriteArrayList<>();
   private final Object received = new Object();
   private final Server server;
   private final OtlpHttpReceiver http;
@@ -71,7 +72,8 @@ public final class OtlpCollector implements AutoCloseable {
         .addService(logs())
         .build();
     http = new OtlpHttpReceiver(forwarder, request -> record(traceRequests, request),
-        request -> record(metricRequests, request), request -> record(profileRequests, request));
+        request -> record(metricRequests, request), request -> record(profileRequests, request),
+        profileVersions::add);
   }
 
   /** Starts a collector on an ephemeral port. */
@@ -151,6 +153,14 @@ public final class OtlpCollector implements AutoCloseable {
   /** The Content-Encoding of each profile request received over HTTP ("identity" when none). */
   public List<String> httpProfileEncodings() {
     return http.profileEncodings();
+  }
+
+  /**
+   * The {@link ProfilesVersionHeader} values of each profiles request that arrived, over either
+   * protocol, accepted or not (an empty list: none sent).
+   */
+  public List<List<String>> profileVersionHeaders() {
+    return List.copyOf(profileVersions);
   }
 
   /** The grpc-encoding of each profile request received over gRPC ("identity" when none). */
@@ -247,6 +257,7 @@ public final class OtlpCollector implements AutoCloseable {
       public void export(ExportProfilesServiceRequest request,
           StreamObserver<ExportProfilesServiceResponse> response) {
         grpcProfileEncodings.add(Forwarder.requestEncoding());
+        profileVersions.add(ProfilesVersionHeader.received());
         answerOrForward(request, profileRequests, ExportProfilesServiceResponse.getDefaultInstance(),
             forwarded -> forwarder.profiles().export(forwarded), response);
       }

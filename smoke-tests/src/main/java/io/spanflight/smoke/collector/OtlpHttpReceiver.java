@@ -42,13 +42,16 @@ final class OtlpHttpReceiver implements AutoCloseable {
   private final Consumer<ExportTraceServiceRequest> traces;
   private final Consumer<ExportMetricsServiceRequest> metrics;
   private final Consumer<ExportProfilesServiceRequest> profiles;
+  private final Consumer<List<String>> profileVersions;
   private final List<byte[]> profileBodies = new CopyOnWriteArrayList<>();
   private final List<String> profileEncodings = new CopyOnWriteArrayList<>();
 
   /** Opens the port (not yet serving: {@link #start()}); the consumers record what arrives. */
   OtlpHttpReceiver(Forwarder forwarder, Consumer<ExportTraceServiceRequest> traces,
-      Consumer<ExportMetricsServiceRequest> metrics, Consumer<ExportProfilesServiceRequest> profiles) {
+      Consumer<ExportMetricsServiceRequest> metrics, Consumer<ExportProfilesServiceRequest> profiles,
+      Consumer<List<String>> profileVersions) {
     this.forwarder = forwarder;
+    this.profileVersions = profileVersions;
     this.traces = traces;
     this.metrics = metrics;
     this.profiles = profiles;
@@ -121,8 +124,9 @@ final class OtlpHttpReceiver implements AutoCloseable {
       try (InputStream in = exchange.getRequestBody()) {
         sent = in.readAllBytes();
       }
+      List<String> versions = versions(exchange, path);
       Forwarder.Answer answer = forwarder.post(path, sent, exchange.getRequestHeaders().getFirst("Content-Type"),
-          encoding);
+          encoding, versions);
       if (answer.status() / 100 == 2) {
         byte[] body = decoded(sent, encoding);
         if (path.equals(OtlpCollector.HTTP_PROFILES_PATH)) {
@@ -149,6 +153,7 @@ final class OtlpHttpReceiver implements AutoCloseable {
     try (InputStream in = exchange.getRequestBody()) {
       body = decoded(in.readAllBytes(), encoding);
     }
+    versions(exchange, exchange.getRequestURI().getPath());
     switch (exchange.getRequestURI().getPath()) {
       case OtlpCollector.HTTP_PROFILES_PATH:
         recordProfiles(body, encoding);
@@ -164,6 +169,16 @@ final class OtlpHttpReceiver implements AutoCloseable {
       default:
         return null;
     }
+  }
+
+  /** The profiles version headers of a request (empty: none), recorded for a profiles request. */
+  private List<String> versions(HttpExchange exchange, String path) {
+    List<String> values = exchange.getRequestHeaders().get(ProfilesVersionHeader.NAME);
+    List<String> versions = values == null ? List.of() : List.copyOf(values);
+    if (path.equals(OtlpCollector.HTTP_PROFILES_PATH)) {
+      profileVersions.accept(versions);
+    }
+    return versions;
   }
 
   /** {@code body} as sent with Content-Encoding {@code encoding}, uncompressed. */
