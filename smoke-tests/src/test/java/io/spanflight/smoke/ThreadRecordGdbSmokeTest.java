@@ -66,7 +66,12 @@ class ThreadRecordGdbSmokeTest extends SmokeTestBase {
     Span virtualSpan;
     AppJvm app;
     try (OtlpCollector collector = OtlpCollector.start()) {
-      app = app(jdk, collector, "gdb-records").mainClass(VirtualThreadApp.class).start();
+      long started = System.nanoTime();
+      app = app(jdk, collector, "gdb-records").mainClass(VirtualThreadApp.class)
+          .systemProperty("otel.bsp.schedule.delay", "200") // the SERVER spans' ids, soon
+          .start();
+      Supplier<String> elapsed = () -> (System.nanoTime() - started) / 1_000_000 + " ms";
+      System.out.println("app listening after " + elapsed.get());
       try (app) {
         URI base = app.baseUri();
         for (int i = 0; i < 4; i++) { // the pool's 4 threads each run a request: idle later, with a record
@@ -79,7 +84,9 @@ class ThreadRecordGdbSmokeTest extends SmokeTestBase {
         assertThat(pollUntil(() -> body(base, "/held/count").equals("2"), Duration.ofSeconds(30)))
             .as(withLog(app, "both held requests burning")).isTrue();
 
+        System.out.println("both burning after " + elapsed.get());
         reading = GdbThreadRecords.read(gdb, app.pid(), dir);
+        System.out.println("gdb detached after " + elapsed.get());
         context = ProcessContextReader.read(app.pid(), 3);
 
         assertThat(body(base, "/held/release")).isEqualTo("released");
@@ -90,6 +97,7 @@ class ThreadRecordGdbSmokeTest extends SmokeTestBase {
         assertThat(collector.await(c -> OutsideReads.serverSpan(c, platformTrace).isPresent()
             && OutsideReads.serverSpan(c, virtualTrace).isPresent(), Duration.ofSeconds(30)))
             .as(withLog(app, "both SERVER spans exported; " + received(collector))).isTrue();
+        System.out.println("spans exported after " + elapsed.get());
         platformSpan = OutsideReads.serverSpan(collector, platformTrace).orElseThrow();
         virtualSpan = OutsideReads.serverSpan(collector, virtualTrace).orElseThrow();
       }

@@ -22,7 +22,7 @@ import java.util.Set;
  */
 public final class ProcessContextReader {
   /** The names the mapping shows under: memfd (named or not) or a named anonymous mapping. */
-  static final Set<String> MAPPING_NAMES = Set.of(
+  public static final Set<String> MAPPING_NAMES = Set.of(
       "/memfd:OTEL_CTX", "/memfd:OTEL_CTX (deleted)", "[anon_shmem:OTEL_CTX]", "[anon:OTEL_CTX]");
   static final int HEADER_SIZE = 32;
   static final int VERSION = 2;
