@@ -38,7 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  *       SERVER span the agent exported for it, flags 01 (sampled, as sent), and attributes that
  *       decode against the key map of the process context (read from outside too) to the span's
  *       {@code http.route} and {@code http.request.method};
- *   <li>a carrier ({@code ForkJoinPool-*}) holds the virtual thread's span while it runs;
+ *   <li>the carrier ({@code ForkJoinPool-*}) holds the virtual thread's span while it runs, after
+ *       the virtual thread parked and another one ran and ended there (so only the mount hook
+ *       can have written it);
  *   <li>every other thread holds no valid record, among them pool threads that ran a request
  *       before;
  *   <li>the app carries on after the detach (the held requests and a virtual-thread request
@@ -68,6 +70,7 @@ class ThreadRecordGdbSmokeTest extends SmokeTestBase {
     try (OtlpCollector collector = OtlpCollector.start()) {
       long started = System.nanoTime();
       app = app(jdk, collector, "gdb-records").mainClass(VirtualThreadApp.class)
+          .jvmArg("-Djdk.virtualThreadScheduler.parallelism=1") // one carrier: see /held/virtual
           .systemProperty("otel.bsp.schedule.delay", "200") // the SERVER spans' ids, soon
           .start();
       Supplier<String> elapsed = () -> (System.nanoTime() - started) / 1_000_000 + " ms";

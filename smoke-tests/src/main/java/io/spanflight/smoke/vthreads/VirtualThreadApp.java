@@ -136,12 +136,26 @@ public final class VirtualThreadApp {
     return "burned on " + Thread.currentThread().getName() + ": " + result;
   }
 
+  /**
+   * The burning virtual thread first parks while another virtual thread of the request runs and
+   * ends (its scope's end leaves its carrier's record without context): with one carrier
+   * ({@code -Djdk.virtualThreadScheduler.parallelism=1}) the burn resumes on a carrier whose record
+   * only the mount hook can set to the burning thread's span again.
+   */
   private String heldVirtual(HttpExchange exchange) throws Exception {
     long millis = heldMillis(exchange);
-    return virtualThreads.submit(() -> { // the agent carries the SERVER span over
+    CountDownLatch parking = new CountDownLatch(1);
+    Future<String> burn = virtualThreads.submit(() -> { // the agent carries the SERVER span over
+      parking.countDown();
+      Thread.sleep(50); // parks: unmounts
       long result = held.burnUntilReleased(millis);
       return "burned on " + Thread.currentThread() + ": " + result;
-    }).get(90, TimeUnit.SECONDS);
+    });
+    if (!parking.await(30, TimeUnit.SECONDS)) {
+      return "the burning virtual thread did not start within 30 s";
+    }
+    virtualThreads.submit(() -> 0L).get(30, TimeUnit.SECONDS); // another one, in and out of the span
+    return burn.get(90, TimeUnit.SECONDS);
   }
 
   private static long heldMillis(HttpExchange exchange) {
