@@ -20,6 +20,13 @@ public final class GdbThreadRecords {
   /** What gdb printed: one record per thread, the threads it could not read, and its whole output. */
   public record Reading(List<ThreadRecord> threads, List<String> errors, int threadCount, String output) {}
 
+  /** The kernel refused gdb's ptrace attach: a machine's setting, not a wrong record. */
+  public static final class AttachRefused extends IOException {
+    AttachRefused(String message) {
+      super(message);
+    }
+  }
+
   private GdbThreadRecords() {}
 
   /** gdb on the PATH, or null. */
@@ -59,6 +66,10 @@ public final class GdbThreadRecords {
       } else if (line.startsWith("SFEND ")) {
         count = Integer.parseInt(line.substring(6).trim());
       }
+    }
+    if (count < 0 && output.contains("ptrace: Operation not permitted")) {
+      throw new AttachRefused("gdb may not attach to " + pid + " (ptrace refused: not root, and Yama's"
+          + " kernel.yama.ptrace_scope is not 0?):\n" + output);
     }
     if (process.exitValue() != 0 || count < 0) {
       throw new IOException("gdb exited with " + process.exitValue() + " before the end of its script:\n" + output);
