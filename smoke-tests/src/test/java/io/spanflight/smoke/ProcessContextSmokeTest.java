@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.opentelemetry.proto.resource.v1.Resource;
 import io.spanflight.smoke.collector.OtlpCollector;
 import io.spanflight.smoke.harness.AppJvm;
+import io.spanflight.smoke.harness.Jdk;
 import io.spanflight.smoke.outside.ProcessContextReader;
 import io.spanflight.smoke.outside.ProcessContextReader.Snapshot;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,9 +33,10 @@ import org.junit.jupiter.api.Timeout;
  *       {@code tenant}) is republished, and a reader that reads again as the protocol says sees
  *       the new key map under a later publication time, the indexes of the old keys unchanged.
  * </ul>
- * No setting changed at run time (the control MBean's {@code applySettings}, remote
- * configuration) changes what is published: the context attributes and the resource are read at
- * start. The key map growing is the one update.
+ * No setting changed at run time changes what is published (the context attributes and the
+ * resource are read at start): after the control MBean's {@code applySettings} and profiling
+ * switched off and on, the same payload under the same publication time. The key map growing is
+ * the one update.
  */
 class ProcessContextSmokeTest extends SmokeTestBase {
   private static final String ENVIRONMENT = "outside-reader";
@@ -42,17 +45,25 @@ class ProcessContextSmokeTest extends SmokeTestBase {
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void anOutsideReaderFindsTheExportedResourceTheKeyMapAndItsUpdate() throws Exception {
     Snapshot first;
+    Snapshot afterSettings;
     Snapshot updated;
     Resource exported;
     AppJvm app;
     try (OtlpCollector collector = OtlpCollector.start()) {
-      app = app(newestJdk(), collector, "process-context")
+      Jdk jdk = newestJdk();
+      app = app(jdk, collector, "process-context")
           .systemProperty("otel.resource.attributes", "deployment.environment.name=" + ENVIRONMENT)
           .systemProperty("otel.bsp.schedule.delay", "200")
           .start();
-      try (app) {
+      try (app; AppControl control = new AppControl(app.baseUri(), jdk.home())) {
         URI base = app.baseUri();
         first = ProcessContextReader.read(app.pid(), 3);
+        // settings changed at run time, profiling off and on: nothing they change is published
+        control.jmx().invoke(new ObjectName(AppControl.SPANFLIGHT), "applySettings",
+            new Object[] {"otel.spanflight.cpu.period=40ms"}, new String[] {String.class.getName()});
+        assertThat(control.spanflight("stop")).as(withLog(app, "profiling switched off")).isTrue();
+        assertThat(control.spanflight("start")).as(withLog(app, "profiling switched on")).isTrue();
+        afterSettings = ProcessContextReader.read(app.pid(), 3);
         assertThat(OutsideReads.getNow(base, "/burn?ms=5").statusCode()).isEqualTo(200);
         assertThat(collector.await(c -> OutsideReads.exportedResource(c).isPresent(), Duration.ofSeconds(30)))
             .as(withLog(app, "spans exported; " + received(collector))).isTrue();
@@ -88,6 +99,9 @@ class ProcessContextSmokeTest extends SmokeTestBase {
     assertThat(attributes).as(found).containsEntry("threadlocal.schema_version", "tlsdesc_v1_dev");
     assertThat(keyMap(first)).as(found).containsExactly("http.route", "http.request.method");
 
+    assertThat(afterSettings.publishedAtNs()).as("not republished by applySettings, stop, start; " + found)
+        .isEqualTo(first.publishedAtNs());
+    assertThat(afterSettings.context()).as(found).isEqualTo(first.context());
     assertThat(updated.publishedAtNs()).as(found).isGreaterThan(first.publishedAtNs());
     assertThat(keyMap(updated)).as(found).containsExactly("http.route", "http.request.method", "tenant");
     assertThat(updated.context().getResource()).as(found).isEqualTo(first.context().getResource());
