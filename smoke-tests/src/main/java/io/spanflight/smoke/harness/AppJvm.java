@@ -40,6 +40,11 @@ public final class AppJvm implements AutoCloseable {
     return jvm.port();
   }
 
+  /** The app JVM's process id (for readers from outside: gdb, /proc). */
+  public long pid() {
+    return jvm.pid();
+  }
+
   public URI baseUri() {
     return URI.create("http://127.0.0.1:" + port());
   }

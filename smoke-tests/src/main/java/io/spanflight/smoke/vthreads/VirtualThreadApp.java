@@ -31,6 +31,9 @@ import java.util.concurrent.TimeUnit;
  *       latch; once all are parked, the handler reads the record of every carrier they ran on
  *       (now running nothing), then releases them. The body: {@code inside: ...} and {@code
  *       shownAfterUnmount=N}, the number of those carriers whose record still showed a context.
+ *   <li>{@code GET /held/platform?ms=N} burns CPU on the handler thread, {@code /held/virtual?ms=N}
+ *       on one virtual thread (no parking), until {@code /held/release} or N ms (at most 60 s);
+ *       {@code /held/count} says how many such burns run ({@link HeldBurns}).
  * </ul>
  *
  * <p>Carrier records are read only with {@code -Dspanflight.smoke.records.lib=<helper .so>} and
@@ -43,6 +46,7 @@ public final class VirtualThreadApp {
   static final int PARKED_THREADS = 8;
 
   private final ExecutorService virtualThreads = newVirtualThreadPerTaskExecutor();
+  private final HeldBurns held = new HeldBurns();
   private volatile Optional<CarrierRecords> records;
 
   private VirtualThreadApp() {}
@@ -53,6 +57,13 @@ public final class VirtualThreadApp {
     server.createContext("/vt/a", exchange -> app.respond(exchange, app::requestA));
     server.createContext("/vt/b", exchange -> app.respond(exchange, app::requestB));
     server.createContext("/vt/parked", exchange -> app.respond(exchange, app::parked));
+    server.createContext("/held/platform", exchange -> app.respond(exchange, () -> app.heldPlatform(exchange)));
+    server.createContext("/held/virtual", exchange -> app.respond(exchange, () -> app.heldVirtual(exchange)));
+    server.createContext("/held/count", exchange -> app.respond(exchange, () -> String.valueOf(app.held.burning())));
+    server.createContext("/held/release", exchange -> app.respond(exchange, () -> {
+      app.held.releaseAll();
+      return "released";
+    }));
     server.setExecutor(Executors.newFixedThreadPool(4));
     server.start();
     System.out.println("LISTENING " + server.getAddress().getPort());
@@ -118,6 +129,39 @@ public final class VirtualThreadApp {
     VirtualThreadWork.Observed observed = new VirtualThreadWork.Observed();
     runOnVirtualThreads(2, () -> VirtualThreadWork.sliceForRequestB(SLICES, SLICE_MILLIS, r, observed));
     return r.isPresent() ? observed.describe() : "records=none";
+  }
+
+  private String heldPlatform(HttpExchange exchange) {
+    long result = held.burnUntilReleased(heldMillis(exchange));
+    return "burned on " + Thread.currentThread().getName() + ": " + result;
+  }
+
+  /**
+   * The burning virtual thread first parks while another virtual thread of the request runs and
+   * ends (its scope's end leaves its carrier's record without context): with one carrier
+   * ({@code -Djdk.virtualThreadScheduler.parallelism=1}) the burn resumes on a carrier whose record
+   * only the mount hook can set to the burning thread's span again.
+   */
+  private String heldVirtual(HttpExchange exchange) throws Exception {
+    long millis = heldMillis(exchange);
+    CountDownLatch parking = new CountDownLatch(1);
+    Future<String> burn = virtualThreads.submit(() -> { // the agent carries the SERVER span over
+      parking.countDown();
+      Thread.sleep(50); // parks: unmounts
+      long result = held.burnUntilReleased(millis);
+      return "burned on " + Thread.currentThread() + ": " + result;
+    });
+    if (!parking.await(30, TimeUnit.SECONDS)) {
+      return "the burning virtual thread did not start within 30 s";
+    }
+    virtualThreads.submit(() -> 0L).get(30, TimeUnit.SECONDS); // another one, in and out of the span
+    return burn.get(90, TimeUnit.SECONDS);
+  }
+
+  private static long heldMillis(HttpExchange exchange) {
+    String query = exchange.getRequestURI().getRawQuery();
+    long millis = query != null && query.startsWith("ms=") ? Long.parseLong(query.substring(3)) : 1_000;
+    return Math.max(0, Math.min(60_000, millis));
   }
 
   private interface Slice {
