@@ -108,7 +108,8 @@ public final class RealJaeger implements AutoCloseable {
 
   /**
    * The all-in-one pipeline (OTLP receiver -> in-memory storage -> query extension) on this
-   * instance's ports; no batch processor (spans are stored as they come), no metrics endpoint.
+   * instance's ports; no batch processor (spans are stored as they come), no metrics endpoint, and
+   * no clock-skew adjustment (0s, also Jaeger's default), so span times come back exactly as sent.
    */
   private String config() {
     return """
@@ -132,6 +133,7 @@ public final class RealJaeger implements AutoCloseable {
           jaeger_query:
             storage:
               traces: memstore
+            max_clock_skew_adjust: 0s
             http:
               endpoint: 127.0.0.1:%d
             grpc:
