@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A program the smoke tests build with Go and run as a process of its own (the OpenTelemetry
- * Collector, the OpAMP server): its binary found once, its output appended to one log over all its
- * runs, started until its ready line appears, killed or stopped.
+ * Collector, the OpAMP server, Jaeger): its binary found once (or waited for while a background
+ * build makes it), its output appended to one log over all its runs, started until its ready line
+ * appears, killed or stopped.
  */
 public final class GoProgram {
   /** How long a binary's build running in the background is waited for (a cold Go build included). */

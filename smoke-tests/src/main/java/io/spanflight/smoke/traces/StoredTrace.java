@@ -1,5 +1,6 @@
 package io.spanflight.smoke.traces;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,15 @@ public record StoredTrace(String traceId, List<StoredSpan> spans) {
   /** The spans whose parent is {@code parent}. */
   public List<StoredSpan> childrenOf(StoredSpan parent) {
     return spans(span -> span.parentSpanId().equals(parent.spanId()));
+  }
+
+  /** The spans below {@code ancestor}: its children, their children and so on (parents before children). */
+  public List<StoredSpan> descendantsOf(StoredSpan ancestor) {
+    List<StoredSpan> found = new ArrayList<>(childrenOf(ancestor));
+    for (int i = 0; i < found.size() && found.size() <= spans.size(); i++) {
+      found.addAll(childrenOf(found.get(i)));
+    }
+    return found;
   }
 
   /** The spans that name a parent the trace does not hold (a root continued from elsewhere is one). */

@@ -63,6 +63,8 @@ class OtlpJsonSpansTest {
     assertThat(trace.parentOf(inner)).contains(outer);
     assertThat(trace.parentOf(server)).isEmpty();
     assertThat(trace.childrenOf(server)).containsExactly(outer);
+    assertThat(trace.descendantsOf(server)).containsExactly(outer, inner);
+    assertThat(trace.descendantsOf(inner)).isEmpty();
     assertThat(trace.span("2222222222222222")).contains(inner);
     assertThat(trace.spansWithAttribute("spanflight.inferred")).containsExactly(inner);
     assertThat(trace.spansWithAttribute("spanflight.cost.status", "ok")).containsExactly(server);
