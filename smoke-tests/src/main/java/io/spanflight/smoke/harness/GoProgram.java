@@ -11,10 +11,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A program the smoke tests build with Go and run as a process of its own (the OpenTelemetry
- * Collector, the OpAMP server): its binary found once, its output appended to one log over all its
- * runs, started until its ready line appears, killed or stopped.
+ * Collector, the OpAMP server, Jaeger): its binary found once (or waited for while a background
+ * build makes it), its output appended to one log over all its runs, started until its ready line
+ * appears, killed or stopped.
  */
 public final class GoProgram {
+  /** How long a binary's build running in the background is waited for (a cold Go build included). */
+  public static final Duration BACKGROUND_BUILD_TIMEOUT = Duration.ofMinutes(30);
   private final String name;
   private final Path log;
   private final String ready;
@@ -37,9 +40,19 @@ public final class GoProgram {
   /**
    * The binary: the system property {@code property} when set (bin/test sets it), else the last line
    * {@code script} (a build script under the repository root) prints, remembered in the property.
+   *
+   * <p>When the system property {@code property + ".build"} names a file too, the binary is still
+   * being built in the background (bin/test starts {@code script} so, to overlap a long Go build with
+   * Maven's): the build writes that file once it has ended, with the script's output and then a line
+   * {@code exit <status>}. This waits for the file (at most {@link #BACKGROUND_BUILD_TIMEOUT}) and
+   * fails with the build's output unless it says {@code exit 0}.
    */
   public static synchronized Path binary(Path repoRoot, String property, String script)
       throws IOException, InterruptedException {
+    String building = System.getProperty(property + ".build");
+    if (building != null && !building.isBlank()) {
+      awaitBackgroundBuild(Path.of(building), script);
+    }
     String given = System.getProperty(property);
     if (given != null && !given.isBlank()) {
       return Path.of(given);
@@ -53,6 +66,22 @@ public final class GoProgram {
     String path = output.lines().reduce((first, second) -> second).orElseThrow();
     System.setProperty(property, path);
     return Path.of(path);
+  }
+
+  private static void awaitBackgroundBuild(Path outcome, String script) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + BACKGROUND_BUILD_TIMEOUT.toNanos();
+    while (!Files.exists(outcome)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(script + ", building in the background, did not end within "
+            + BACKGROUND_BUILD_TIMEOUT + " (no " + outcome + ")");
+      }
+      Thread.sleep(500);
+    }
+    List<String> lines = Files.readAllLines(outcome, StandardCharsets.UTF_8);
+    if (lines.isEmpty() || !lines.get(lines.size() - 1).equals("exit 0")) {
+      throw new IllegalStateException(script + ", built in the background, failed; its output ("
+          + outcome + "):\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size())));
+    }
   }
 
   /** Starts {@code command} with {@code environment} added, and waits until the log shows one more ready line. */
