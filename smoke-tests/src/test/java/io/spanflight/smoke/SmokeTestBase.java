@@ -68,6 +68,15 @@ abstract class SmokeTestBase {
     return chosen;
   }
 
+  /**
+   * The newest and the oldest of {@link #jdksUnderTest()} (25 and 17), for long tests of code that
+   * is the same Java on every JDK (fleet control): what differs between JDKs shows at the ends.
+   */
+  static List<Jdk> newestAndOldestJdk() {
+    List<Jdk> all = jdksUnderTest();
+    return all.size() <= 2 ? all : List.of(all.get(0), all.get(all.size() - 1));
+  }
+
   /** The newest installed JDK >= 17, for tests that need one JVM only. */
   static Jdk newestJdk() {
     return Jdks.installed().newest(17)

@@ -7,6 +7,7 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
+import io.spanflight.smoke.traces.StoredSpan;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -64,6 +65,12 @@ record SpanView(String traceId, String spanId, String parentSpanId, String name,
     String kind = span.getKind().name().replace("SPAN_KIND_", "");
     return new SpanView(hex(span.getTraceId()), hex(span.getSpanId()), hex(span.getParentSpanId()), span.getName(),
         kind, span.getStartTimeUnixNano(), span.getEndTimeUnixNano(), attributes);
+  }
+
+  /** A span as a tracing backend gave it back. */
+  static SpanView of(StoredSpan span) {
+    return new SpanView(span.traceId(), span.spanId(), span.parentSpanId(), span.name(), span.kind().name(),
+        span.startEpochNanos(), span.endEpochNanos(), span.attributes());
   }
 
   private static String hex(ByteString bytes) {

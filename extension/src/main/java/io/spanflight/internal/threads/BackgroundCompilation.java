@@ -40,7 +40,11 @@ public final class BackgroundCompilation {
       "io/spanflight/internal/export/",
       "io/spanflight/internal/tables/", // the reader's and the profile's collections (profile-format)
       "io/spanflight/internal/format/", // the protobuf and JSON writers (profile-format)
-      "io/spanflight/internal/opamp/"); // fleet control's client, on its own thread
+      "io/spanflight/internal/opamp/", // fleet control's client, on its own thread
+      // span costs and inferred spans: the JFR consumer adds, the ticking thread and the SDK's
+      // export thread hold and annotate (measured on the demo: C2 compiling the hold was the
+      // larger part of what span costs added, 2026-12-07)
+      "io/spanflight/internal/costs/");
 
   private static String outcome;
 
