@@ -49,6 +49,7 @@ class InferredSpansSmokeTest extends SmokeTestBase {
       List<Sent> sent = new ArrayList<>();
       int appPort;
       try (app) {
+        awaitRecording(app);
         appPort = app.port();
         HttpClient client = HttpClient.newHttpClient();
         for (int i = 0; i < EACH; i++) {
@@ -93,21 +94,31 @@ class InferredSpansSmokeTest extends SmokeTestBase {
     }
   }
 
+  /** Waits until Spanflight has started its recording: a wait before it is in no JFR event. */
+  static void awaitRecording(AppJvm app) throws InterruptedException {
+    assertThat(app.awaitLog(" started: timeline=", Duration.ofSeconds(30))).as(withLog(app, "Spanflight's start")).isTrue();
+  }
+
   static List<SpanView> trace(OtlpCollector collector, String traceId) {
     return SpanView.of(collector.traceRequests()).stream().filter(s -> s.traceId().equals(traceId))
         .collect(Collectors.toList());
   }
 
-  /** Sends a request in a new trace of the test's choosing, sampled or not, and reads what the app measured. */
+  /** Sends a request of {@link WaitsApp} in a new trace of the test's choosing, sampled or not, and reads what the app measured. */
   static Sent get(HttpClient client, URI base, String path, boolean sampled) throws Exception {
     String traceId = String.format("%016x%016x", ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong());
+    String[] fields = send(client, base, path, traceId, sampled).trim().split(" ");
+    return new Sent(path, traceId, sampled, Long.parseLong(fields[0].substring("thread=".length())),
+        Long.parseLong(fields[1].substring("waited=".length())));
+  }
+
+  /** Sends a GET of {@code path} in trace {@code traceId} (a parent of the test's), sampled or not; the body. */
+  static String send(HttpClient client, URI base, String path, String traceId, boolean sampled) throws Exception {
     String parent = String.format("%016x", ThreadLocalRandom.current().nextLong() | 1);
     HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
         .header("traceparent", "00-" + traceId + "-" + parent + (sampled ? "-01" : "-00")).build();
     HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(path).isEqualTo(200);
-    String[] fields = response.body().trim().split(" ");
-    return new Sent(path, traceId, sampled, Long.parseLong(fields[0].substring("thread=".length())),
-        Long.parseLong(fields[1].substring("waited=".length())));
+    return response.body();
   }
 }
