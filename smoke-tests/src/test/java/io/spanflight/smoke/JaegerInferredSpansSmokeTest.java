@@ -97,14 +97,7 @@ class JaegerInferredSpansSmokeTest extends SmokeTestBase {
 
   /** An app sending traces over OTLP/HTTP to {@code endpoint}, profiles to {@code profiles} (or along with the traces). */
   private static AppJvm.Builder base(Jdk jdk, String endpoint, OtlpCollector profiles, String service) {
-    AppJvm.Builder builder = AppJvm.builder(jdk, PATHS).serviceName(service)
-        .systemProperty("otel.exporter.otlp.protocol", "http/protobuf")
-        .systemProperty("otel.exporter.otlp.endpoint", endpoint)
-        .systemProperty("otel.metrics.exporter", "none")
-        .systemProperty("otel.logs.exporter", "none")
-        .systemProperty("otel.bsp.schedule.delay", "200")
-        .systemProperty("otel.spanflight.export.interval", "2s")
-        .systemProperty("otel.spanflight.span.costs", "true");
+    AppJvm.Builder builder = JaegerSmokeTest.tracesOverHttp(jdk, endpoint, service);
     if (profiles != null) { // Jaeger takes no profiles
       builder.systemProperty("otel.exporter.otlp.profiles.endpoint", profiles.endpoint())
           .systemProperty("otel.exporter.otlp.profiles.protocol", "grpc");

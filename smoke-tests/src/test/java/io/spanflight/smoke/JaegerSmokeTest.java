@@ -88,10 +88,18 @@ class JaegerSmokeTest extends SmokeTestBase {
 
   /** The app sending traces (and, unless told otherwise, profiles) over OTLP/HTTP to {@code endpoint}. */
   private static AppJvm.Builder app(Jdk jdk, String endpoint, String serviceName) {
+    return tracesOverHttp(jdk, endpoint, serviceName)
+        .mainClass(PropagationApp.class.getName())
+        .classpath(PATHS.appDependencies());
+  }
+
+  /**
+   * An app JVM (its main class still to set) with span costs on, sending traces (and, unless told
+   * otherwise, profiles) over OTLP/HTTP to {@code endpoint} every 200 ms; metrics and logs off.
+   */
+  static AppJvm.Builder tracesOverHttp(Jdk jdk, String endpoint, String serviceName) {
     return AppJvm.builder(jdk, PATHS)
         .serviceName(serviceName)
-        .mainClass(PropagationApp.class.getName())
-        .classpath(PATHS.appDependencies())
         .systemProperty("otel.exporter.otlp.protocol", "http/protobuf")
         .systemProperty("otel.exporter.otlp.endpoint", endpoint)
         .systemProperty("otel.metrics.exporter", "none")

@@ -135,7 +135,7 @@ public final class HookedMethodSamples implements TraceQueue.Sink {
     StackWalker.StackFrame[] frames = stack instanceof StackWalker.StackFrame[] ? (StackWalker.StackFrame[]) stack : null;
     InferredEvents events = inferred;
     long duration = endNanos - startNanos;
-    if (events != null && link != null && link.hasSpan() && link.sampled() && events.wanted(true, duration)) {
+    if (events != null && link != null && InferredFeed.wanted(events, link, true, duration)) {
       events.add(link.spanIdNumber(), new InferredEvent(InferredFeed.METHOD_TRACE, startNanos, duration, threadId,
           name[0] + "." + name[1], InferredFeed.text(frames), null), System.nanoTime());
     }

@@ -28,7 +28,7 @@ public final class InferredFeed {
     boolean method = METHOD_TRACE.equals(type);
     boolean wait = costKind == CostKind.LOCK || costKind == CostKind.PARK
         || costKind == CostKind.SOCKET || costKind == CostKind.FILE;
-    if (!(method || wait) || !link.hasSpan() || !link.sampled() || !events.wanted(method, durationNanos)) {
+    if (!(method || wait) || !wanted(events, link, method, durationNanos)) {
       return;
     }
     String function = method && leaf >= 0 && stacks != null
@@ -38,6 +38,15 @@ public final class InferredFeed {
         new InferredEvent(type, startNanos, durationNanos, threadId, function, text, detail), System.nanoTime());
   }
 
+  /**
+   * Whether a wait ({@code method} false) or traced call of {@code link}'s span becomes a span: the
+   * span is of a sampled trace and the kind and duration are wanted. The JFR join and the JDK 17/21
+   * method hooks both ask this.
+   */
+  static boolean wanted(InferredEvents events, ContextRecord link, boolean method, long durationNanos) {
+    return link.hasSpan() && link.sampled() && events.wanted(method, durationNanos);
+  }
+
   /** The top frames of {@code stack}, one {@code at class.method(line N)} per line. */
   static String text(InternedStacks stacks, int stack) {
     int length = stacks.stackLength(stack);
@@ -45,14 +54,9 @@ public final class InferredFeed {
     for (int position = 0; position < Math.min(length, MAX_FRAMES); position++) {
       int frame = stacks.frame(stack, position);
       int method = stacks.frameMethod(frame);
-      int line = stacks.frameLine(frame);
-      text.append("at ").append(stacks.className(method)).append('.').append(stacks.methodName(method));
-      text.append(line >= 0 ? "(line " + line + ")" : "()").append('\n');
+      appendFrame(text, stacks.className(method), stacks.methodName(method), stacks.frameLine(frame));
     }
-    if (length > MAX_FRAMES) {
-      text.append("... ").append(length - MAX_FRAMES).append(" more\n");
-    }
-    return text.toString();
+    return appendMore(text, length);
   }
 
   /** The same for a stack the method hooks captured ({@code null}: none). */
@@ -62,12 +66,20 @@ public final class InferredFeed {
     }
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < Math.min(frames.length, MAX_FRAMES); i++) {
-      StackWalker.StackFrame frame = frames[i];
-      text.append("at ").append(frame.getClassName()).append('.').append(frame.getMethodName());
-      text.append(frame.getLineNumber() >= 0 ? "(line " + frame.getLineNumber() + ")" : "()").append('\n');
+      appendFrame(text, frames[i].getClassName(), frames[i].getMethodName(), frames[i].getLineNumber());
     }
-    if (frames.length > MAX_FRAMES) {
-      text.append("... ").append(frames.length - MAX_FRAMES).append(" more\n");
+    return appendMore(text, frames.length);
+  }
+
+  private static void appendFrame(StringBuilder text, String className, String methodName, int line) {
+    text.append("at ").append(className).append('.').append(methodName);
+    text.append(line >= 0 ? "(line " + line + ")" : "()").append('\n');
+  }
+
+  /** The text, with a {@code ... N more} line when the stack has more than {@value #MAX_FRAMES} frames. */
+  private static String appendMore(StringBuilder text, int length) {
+    if (length > MAX_FRAMES) {
+      text.append("... ").append(length - MAX_FRAMES).append(" more\n");
     }
     return text.toString();
   }
